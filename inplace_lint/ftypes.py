@@ -1,0 +1,110 @@
+"""Plain data shared by the core and every adapter (CLI, flake8, LSP, pre-commit).
+
+The core returns these; adapters only format them. Positions are 1-based lines and 0-based columns
+(the LibCST / LSP convention); the flake8 adapter adds nothing, flake8 itself adds 1 to the column.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Literal, Optional, Tuple
+
+Applicability = Literal["safe", "unsafe"]
+
+
+@dataclass(frozen=True, order=True)
+class Position:
+    line: int  # 1-based
+    column: int  # 0-based
+
+
+@dataclass(frozen=True)
+class Edit:
+    """Replace the text between ``start`` and ``end`` (end exclusive) with ``replacement``."""
+
+    start: Position
+    end: Position
+    replacement: str
+
+
+@dataclass(frozen=True)
+class Fix:
+    title: str  # what the fix does: "Write 'b = b * b'"
+    applicability: Applicability  # safe: same forward values, gradients now computable
+    edits: Tuple[Edit, ...]
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """Why the finding holds, in the terms a user can check against their code."""
+
+    inplace_op: str  # the in-place operation as written: "*=", "add_()", "[...] =", "inplace=True"
+    tensor: str  # the tensor modified in place, as written: "b", "self.h", "x[0]"
+    saving_op: Optional[str] = None  # the op that saved the tensor: "b *= b", "torch.exp", "nn.Sigmoid"
+    saving_line: Optional[int] = None
+    saving_column: Optional[int] = None
+    role: Optional[str] = None  # "input" or "result"
+    argument: Optional[str] = None  # which argument of the saving op: "self", "other", "input"
+    runtime_error: str = ""  # what torch will raise
+
+
+@dataclass(frozen=True)
+class InplaceSite:
+    """Where and how a tensor is modified in place: what an autofix needs to rewrite it.
+
+    ``form`` is one of:
+      "augassign"      b *= b                    (node range: the whole statement)
+      "method"         x.add_(y)                 (the call)
+      "subscript"      x[i] = v / x[i] += v      (the statement)
+      "inplace_kwarg"  F.relu(x, inplace=True)   (the call; kwarg_range: the ``inplace=True`` argument)
+      "module_ctor"    nn.ReLU(inplace=True)     (the constructor call; kwarg_range likewise)
+      "out_kwarg"      torch.add(a, b, out=x)    (the call)
+      "function"       torch.relu_(x)            (the call)
+    """
+
+    form: str
+    start: Position
+    end: Position
+    target_text: str = ""  # source text of the modified tensor expression
+    kwarg_start: Optional[Position] = None
+    kwarg_end: Optional[Position] = None
+    # Whether the modified tensor is only a local name (rebinding it is then invisible to others).
+    target_is_local_name: bool = False
+
+
+@dataclass(frozen=True)
+class Finding:
+    code: str  # "AGI001"
+    name: str  # "saved-tensor-modified-inplace"
+    message: str
+    path: str
+    start: Position
+    end: Position
+    evidence: Evidence
+    site: Optional[InplaceSite] = None
+    fix: Optional[Fix] = None
+
+    @property
+    def line(self) -> int:
+        return self.start.line
+
+    @property
+    def column(self) -> int:
+        return self.start.column
+
+    def to_dict(self) -> dict:
+        """JSON-ready form (the documented fields of ``--output-format json``)."""
+        data = asdict(self)
+        data.pop("site", None)
+        return data
+
+
+@dataclass
+class LintOptions:
+    """Analysis switches shared by every adapter (CLI flags, config files and flake8 options map here)."""
+
+    # Unannotated function parameters may be tensors that require grad (the seed's ``fn(a)``).
+    assume_params_are_tensors: bool = True
+    select: Tuple[str, ...] = ("AGI",)
+    ignore: Tuple[str, ...] = ()
+    extra: dict = field(default_factory=dict)

@@ -1,0 +1,160 @@
+"""What PyTorch ops save for backward, which results are views, which calls are in place.
+
+The facts live in ``ops.json`` beside this file, generated from torch's own autograd metadata
+(torchgen's derivatives.yaml / native_functions.yaml) and confirmed by runtime probes -- see
+``generate.py``, ``probes.py`` and docs/knowledge.md. This module only reads that file: it never
+imports torch, and it loads the file once per process.
+
+JSON layout (``ops.json``)::
+
+    {
+      "torch_version": "2.13.0",
+      "aten": {                                  # every differentiable ATen overload torchgen knows
+        "mul.Tensor": {"saved": {"self": ["other"], "other": ["self"]}, "saves_result": [],
+                        "inplace": false, "view": false}, ...
+      },
+      "python": {                                # the Python surface users write
+        "torch.Tensor.mul": {
+          "kind": "method",                      # function | method | operator | module
+          "params": ["self", "other"],           # call parameters in positional order
+          "kwonly": ["out"],                     # keyword-only parameters
+          "tensor_params": ["self", "other"],
+          "saves": [{"target": "other", "when": ["self"]},
+                    {"target": "self", "when": ["other"]}],
+          "view_of": [],                         # params whose version counter the result shares
+          "may_alias": [],                       # params the result may *be* (.float(), .contiguous())
+          "differentiable": true,                # result requires grad when a tensor input does
+          "inplace": null,                       # or {"modifies": "self", "kwarg": null|"inplace",
+                                                 #     "saves": [...]}  saves made by the in-place form
+          "ctor_params": [],                     # modules: constructor parameters in order
+          "aten": "mul.Tensor",
+          "probed": true
+        }, ...
+      },
+      "inplace_methods": ["abs_", "add_", ...],  # every Tensor method that modifies self
+      "augmented_operators": {"*=": "torch.Tensor.mul_", ...}
+    }
+
+Overloads that save different tensors get a second key ``"<name>#<param>"`` (for example
+``"torch.Tensor.max#dim"``): the form used when ``<param>`` is passed (positionally or by keyword).
+
+A save's ``target`` is a parameter name or ``"result"``; ``when`` lists the parameters of which
+at least one must require grad for the save to happen (``"@params"``: the module's own parameters,
+which require grad by default). A "result" save of an in-place form saves the modified tensor
+*after* the write (``relu_`` keeps its output); parameter saves happen before the write.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import Dict, Mapping, Optional, Tuple
+
+MODULE_PARAMS = "@params"
+
+
+@dataclass(frozen=True)
+class Save:
+    target: str  # parameter name or "result"
+    when: Tuple[str, ...]  # saved when any of these may require grad
+
+
+@dataclass(frozen=True)
+class InplaceForm:
+    modifies: str  # the parameter written in place
+    kwarg: Optional[str]  # None: always in place; "inplace": only when that keyword is true
+    saves: Tuple[Save, ...]
+
+
+@dataclass(frozen=True)
+class OpInfo:
+    name: str
+    kind: str
+    params: Tuple[str, ...]
+    kwonly: Tuple[str, ...]
+    tensor_params: Tuple[str, ...]
+    saves: Tuple[Save, ...]
+    view_of: Tuple[str, ...]
+    may_alias: Tuple[str, ...]
+    differentiable: bool
+    inplace: Optional[InplaceForm]
+    ctor_params: Tuple[str, ...]
+    aten: Optional[str]
+
+    @property
+    def saves_result(self) -> bool:
+        return any(s.target == "result" for s in self.saves)
+
+
+def _saves(raw) -> Tuple[Save, ...]:
+    return tuple(Save(s["target"], tuple(s.get("when", ()))) for s in raw or ())
+
+
+def _op(name: str, raw: Mapping) -> OpInfo:
+    inplace = raw.get("inplace")
+    return OpInfo(
+        name=name,
+        kind=raw.get("kind", "function"),
+        params=tuple(raw.get("params", ())),
+        kwonly=tuple(raw.get("kwonly", ())),
+        tensor_params=tuple(raw.get("tensor_params", ())),
+        saves=_saves(raw.get("saves")),
+        view_of=tuple(raw.get("view_of", ())),
+        may_alias=tuple(raw.get("may_alias", ())),
+        differentiable=bool(raw.get("differentiable", True)),
+        inplace=(
+            InplaceForm(inplace["modifies"], inplace.get("kwarg"), _saves(inplace.get("saves")))
+            if inplace
+            else None
+        ),
+        ctor_params=tuple(raw.get("ctor_params", ())),
+        aten=raw.get("aten"),
+    )
+
+
+class Knowledge:
+    """Indexed view of ops.json. Build with :func:`load`; entries are parsed on first lookup."""
+
+    def __init__(self, data: Mapping):
+        self.torch_version: str = data.get("torch_version", "")
+        self._python: Mapping = data.get("python", {})
+        self._cache: Dict[str, Optional[OpInfo]] = {}
+        self.inplace_methods = frozenset(data.get("inplace_methods", ()))
+        self.augmented_operators: Mapping[str, str] = data.get("augmented_operators", {})
+        self.aten: Mapping = data.get("aten", {})
+
+    def lookup(self, qualified_name: str) -> Optional[OpInfo]:
+        """``torch.exp``, ``torch.Tensor.exp``, ``torch.nn.functional.relu``, ``torch.nn.ReLU``,
+        ``operator.mul`` ... -> OpInfo, or None when torch has no such differentiable API."""
+        if qualified_name in self._cache:
+            return self._cache[qualified_name]
+        raw = self._python.get(qualified_name)
+        info = _op(qualified_name, raw) if raw is not None else None
+        self._cache[qualified_name] = info
+        return info
+
+    def lookup_call(self, qualified_name: str, passed: "frozenset[str]" = frozenset()) -> Optional[OpInfo]:
+        """Like :meth:`lookup`, preferring the ``name#param`` overload whose parameter was passed."""
+        for param in sorted(passed):
+            key = qualified_name + "#" + param
+            if key in self._python:
+                return self.lookup(key)
+        return self.lookup(qualified_name)
+
+    def method(self, name: str) -> Optional[OpInfo]:
+        return self.lookup("torch.Tensor." + name)
+
+    def is_inplace_method(self, name: str) -> bool:
+        return name in self.inplace_methods
+
+    def names(self):
+        return self._python.keys()
+
+
+@lru_cache(maxsize=None)
+def load() -> Knowledge:
+    """The shipped knowledge, read once per process."""
+    text = resources.files(__name__).joinpath("ops.json").read_text(encoding="utf-8")
+    return Knowledge(json.loads(text))
