@@ -1,0 +1,91 @@
+"""The one core every adapter calls: source text in, findings out.
+
+flake8, the CLI, the LSP server and pre-commit all go through :func:`lint_source`. It never imports,
+executes or evaluates the code it lints, and it never raises anything but :class:`LintError`
+(bad input, with one clear message).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from typing import List, Optional
+
+import libcst as cst
+
+from inplace_lint.ftypes import Finding, LintOptions
+
+# A file can only hold a hazard if it mentions torch and writes something in place. Both checks are
+# plain substring/regex scans, far cheaper than any parse (TorchFix's prefilter, sharpened).
+_INPLACE_SYNTAX = re.compile(
+    r"(?:[-+*/@%&|^]|//|\*\*|<<|>>)=|"  # augmented assignment
+    r"\w_\s*\(|"  # in-place method call: x.add_(
+    r"inplace\s*=|"  # F.relu(x, inplace=True), nn.ReLU(inplace=True)
+    r"\bout\s*=|"  # torch.add(a, b, out=x)
+    r"\]\s*=[^=]|"  # subscript assignment: x[i] = v
+    r"\.requires_grad\b|"
+    r"nn\.\w+\(\s*True"  # nn.ReLU(True)
+)
+
+
+class LintError(Exception):
+    """The file could not be linted; ``str(error)`` is the one message to show the user."""
+
+    def __init__(self, message: str, line: int = 1, column: int = 0):
+        super().__init__(message)
+        self.line = line
+        self.column = column
+
+
+def might_have_hazard(source: str) -> bool:
+    """Cheap prefilter: False means the file certainly has no finding."""
+    return "torch" in source and _INPLACE_SYNTAX.search(source) is not None
+
+
+def parse(source: str) -> cst.Module:
+    """Parse with LibCST, turning every failure into a LintError with a position."""
+    if "\x00" in source:
+        raise LintError("cannot lint: the file contains a NUL byte (binary file?)")
+    try:
+        return cst.parse_module(source)
+    except cst.ParserSyntaxError as error:
+        line = getattr(error, "raw_line", 1) or 1
+        column = getattr(error, "raw_column", 0) or 0
+        message = str(error).strip().splitlines()[0] if str(error).strip() else "syntax error"
+        raise LintError(f"cannot parse: {message} (line {line})", line, column) from None
+    except RecursionError:
+        raise LintError("cannot parse: the code nests too deeply for the parser") from None
+    except Exception as error:  # LibCST's native parser may raise other errors on odd input
+        raise LintError(f"cannot parse: {type(error).__name__}: {error}") from None
+
+
+def lint_source(source: str, path: str = "<string>", options: Optional[LintOptions] = None) -> List[Finding]:
+    """Findings for one file's text, sorted by position. Raises only :class:`LintError`."""
+    options = options or LintOptions()
+    if not might_have_hazard(source):
+        return []
+    module = parse(source)
+    from inplace_lint.analysis import analyze_module
+
+    limit = sys.getrecursionlimit()
+    try:
+        sys.setrecursionlimit(max(limit, 10_000))
+        findings = analyze_module(module, source, path, options)
+    except RecursionError:
+        raise LintError("cannot lint: the code nests too deeply to analyse") from None
+    except LintError:
+        raise
+    except Exception as error:  # an analysis bug must never abort the user's flake8 run
+        raise LintError(f"internal error while analysing ({type(error).__name__}: {error}); please report it") from None
+    finally:
+        sys.setrecursionlimit(limit)
+    selected = [f for f in findings if _selected(f.code, options)]
+    return sorted(selected, key=lambda f: (f.start, f.code))
+
+
+def _selected(code: str, options: LintOptions) -> bool:
+    def matches(prefixes):
+        return max((len(p) for p in prefixes if code.startswith(p)), default=-1)
+
+    chosen = matches(options.select)
+    return chosen >= 0 and chosen > matches(options.ignore)
