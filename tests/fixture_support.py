@@ -1,0 +1,547 @@
+"""The fixture corpus: discovery, ``# expect:`` markers, and a subprocess runner that executes fixtures.
+
+Layout::
+
+    tests/fixtures/AGI001/*.py   hazards torch reports at backward (saved tensor modified in place)
+    tests/fixtures/AGI002/*.py   hazards torch reports at once (in-place on a leaf that requires grad)
+    tests/fixtures/safe/*.py     look-alikes that run cleanly and must not be flagged
+
+Every fixture defines ``run()`` (forward + backward, returns the forward output(s)). An expected finding
+is written on the line of the in-place operation: ``b *= b  # expect: AGI001`` (several codes may be
+comma-separated).
+
+Importing this module never imports torch: the lint tests use it at collection time. The runner half
+(:func:`runner_main`) runs in a subprocess, ``python tests/fixture_support.py --out FILE PATH...``, and
+writes one JSON object per fixture to FILE as soon as the fixture is done. Per fixture it records:
+
+``plain``       the outcome of ``run()`` in a fresh module namespace: exception type, message, the kind
+                of autograd error (``AGI001`` / ``AGI002`` / None), what it returned, seconds taken.
+``repeat``      safe fixtures only: a second fresh run, compared bit for bit with the first.
+``hooked``      AGI001-style failures only: a run under identity ``saved_tensors_hooks`` (which silence
+                the version check), to show ``run()`` gets past its backward and returns forward outputs.
+``traced``      failing fixtures only: a run under a ``TorchFunctionMode`` that records every version
+                bump with its line in the fixture, and, when backward fails, finds the stale saved
+                tensors in the graph and maps each to the first bump past the version it was saved at.
+                ``culprit_lines`` are the fixture lines torch itself blames.
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+import tokenize
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Dict, FrozenSet, Iterable, List, Optional, Sequence, Set, Tuple
+
+FIXTURES_DIR = Path(__file__).resolve().parent / "fixtures"
+HAZARD_CATEGORIES = ("AGI001", "AGI002")
+SAFE_CATEGORY = "safe"
+CATEGORIES = HAZARD_CATEGORIES + (SAFE_CATEGORY,)
+
+MIN_FIXTURES = 110
+MIN_SAFE_FIXTURES = 40
+MIN_FIXTURES_PER_RULE = 5
+
+# Torch's messages, 2.13.0 (the Python node name in the first one varies between versions:
+# "output 0 of MulBackward0" in older releases, "output 0 of Mul" in 2.13).
+VERSION_ERROR = re.compile(
+    r"one of the variables needed for gradient computation has been modified by an inplace operation"
+)
+VERSION_DETAIL = re.compile(r"is at version (\d+); expected version (\d+) instead")
+# "a leaf Variable ... is being used" (direct in-place), "a view of a leaf Variable ... is being used",
+# "a leaf Variable ... has been used" (autograd.Function.mark_dirty on a leaf).
+LEAF_ERROR = re.compile(r"leaf Variable that requires grad (?:is being|has been) used in an in-place operation")
+
+_MARKER = re.compile(r"#\s*expect:\s*(.*?)\s*$")
+_CODE = re.compile(r"^AGI\d{3}$")
+
+DEFAULT_TIMEOUT = 20.0  # seconds per run() call inside the runner
+
+
+# --------------------------------------------------------------------------------------------------
+# Discovery and markers (no torch)
+
+
+class MarkerError(ValueError):
+    pass
+
+
+def parse_markers(source: str) -> FrozenSet[Tuple[int, str]]:
+    """``{(line, code)}`` for every ``# expect: CODE[, CODE...]`` comment (real comments only)."""
+    found: Set[Tuple[int, str]] = set()
+    tokens = tokenize.generate_tokens(io.StringIO(source).readline)
+    for token in tokens:
+        if token.type != tokenize.COMMENT:
+            continue
+        match = _MARKER.search(token.string)
+        if not match:
+            if re.search(r"#\s*expect\b", token.string):
+                raise MarkerError(f"line {token.start[0]}: malformed marker {token.string!r}")
+            continue
+        codes = [c.strip() for c in match.group(1).split(",")]
+        if not codes or not all(_CODE.match(c) for c in codes):
+            raise MarkerError(f"line {token.start[0]}: malformed marker {token.string!r}")
+        for code in codes:
+            found.add((token.start[0], code))
+    return frozenset(found)
+
+
+@dataclass(frozen=True)
+class Fixture:
+    path: Path
+    category: str  # "AGI001", "AGI002" or "safe"
+
+    @property
+    def id(self) -> str:
+        return f"{self.category}/{self.path.stem}"
+
+    @property
+    def source(self) -> str:
+        return self.path.read_text(encoding="utf-8")
+
+    @property
+    def markers(self) -> FrozenSet[Tuple[int, str]]:
+        return parse_markers(self.source)
+
+    @property
+    def codes(self) -> FrozenSet[str]:
+        return frozenset(code for _, code in self.markers)
+
+    @property
+    def marker_lines(self) -> FrozenSet[int]:
+        return frozenset(line for line, _ in self.markers)
+
+
+def discover(root: Path = FIXTURES_DIR) -> List[Fixture]:
+    """Every fixture, sorted by category then name."""
+    fixtures = []
+    for category in CATEGORIES:
+        directory = root / category
+        if directory.is_dir():
+            fixtures.extend(Fixture(p, category) for p in sorted(directory.glob("*.py")) if not p.name.startswith("_"))
+    return fixtures
+
+
+def statement_starts(source: str) -> Dict[int, int]:
+    """Line -> first line of the innermost statement covering it (for multi-line statements)."""
+    starts: Dict[int, int] = {}
+    tree = ast.parse(source)
+    nodes = sorted(
+        (n for n in ast.walk(tree) if isinstance(n, ast.stmt)),
+        key=lambda n: (n.end_lineno - n.lineno),
+        reverse=True,
+    )
+    for node in nodes:  # outermost first, so inner statements overwrite
+        for line in range(node.lineno, node.end_lineno + 1):
+            starts[line] = node.lineno
+    return starts
+
+
+def blamed_lines_match(blamed: Iterable[int], markers: FrozenSet[int], source: str) -> bool:
+    """Every line torch blames is a marker line, or inside a multi-line statement whose first line is."""
+    starts = statement_starts(source)
+    blamed = list(blamed)
+    return bool(blamed) and all(line in markers or starts.get(line) in markers for line in blamed)
+
+
+# --------------------------------------------------------------------------------------------------
+# Orchestration (pytest side, no torch): run fixtures in subprocesses
+
+
+def run_fixtures(
+    paths: Sequence[os.PathLike],
+    jobs: Optional[int] = None,
+    timeout: float = DEFAULT_TIMEOUT,
+) -> Dict[str, dict]:
+    """Run fixtures in ``jobs`` parallel runner subprocesses; ``{str(path): result}``.
+
+    A runner that dies or hangs loses only the fixture it was on (reported with ``"crashed"``); the rest
+    of its batch is run again in a new runner.
+    """
+    pending = [str(Path(p).resolve()) for p in paths]
+    jobs = max(1, min(jobs or min(2, os.cpu_count() or 1), len(pending) or 1))
+    results: Dict[str, dict] = {}
+    batches = [pending[i::jobs] for i in range(jobs)]
+    with tempfile.TemporaryDirectory(prefix="inplace-lint-fixtures-") as tmp:
+        round_ = 0
+        while batches:
+            round_ += 1
+            started = []
+            for index, batch in enumerate(batches):
+                out = Path(tmp) / f"results-{round_}-{index}.jsonl"
+                err = open(Path(tmp) / f"stderr-{round_}-{index}.txt", "w+")
+                proc = subprocess.Popen(
+                    [sys.executable, __file__, "--out", str(out), "--timeout", str(timeout), *batch],
+                    stdout=subprocess.DEVNULL,
+                    stderr=err,
+                    env=_runner_env(),
+                )
+                started.append((proc, batch, out, err))
+            batches = []
+            for proc, batch, out, err in started:
+                # each run() is bounded inside the runner by an alarm; this is the backstop for a hang in
+                # native code that the alarm cannot interrupt, or a runner that never starts
+                budget = 60 + 10 * len(batch)
+                try:
+                    proc.wait(timeout=budget)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+                    proc.wait()
+                got = {}
+                if out.exists():
+                    for line in out.read_text(encoding="utf-8").splitlines():
+                        if line.strip():
+                            record = json.loads(line)
+                            got[record["path"]] = record
+                results.update(got)
+                missing = [p for p in batch if p not in got]
+                if missing:
+                    err.seek(0)
+                    tail = err.read()[-3000:]
+                    results[missing[0]] = {
+                        "path": missing[0],
+                        "crashed": True,
+                        "returncode": proc.returncode,
+                        "stderr": tail,
+                    }
+                    if missing[1:]:
+                        batches.append(missing[1:])
+                err.close()
+    return results
+
+
+def _runner_env() -> dict:
+    env = dict(os.environ)
+    # tiny tensors: threads only add start-up cost and contention between parallel runners
+    env.setdefault("OMP_NUM_THREADS", "1")
+    env.setdefault("MKL_NUM_THREADS", "1")
+    env["PYTHONDONTWRITEBYTECODE"] = "1"
+    return env
+
+
+# --------------------------------------------------------------------------------------------------
+# Runner (subprocess side: imports torch)
+
+
+class _FixtureTimeout(BaseException):
+    """Raised by the alarm; a BaseException so fixture code catching Exception cannot swallow it."""
+
+
+def classify(exc_type: Optional[str], message: str) -> Optional[str]:
+    """The rule code a runtime error corresponds to, or None."""
+    if exc_type != "RuntimeError":
+        return None
+    if VERSION_ERROR.search(message):
+        return "AGI001"
+    if LEAF_ERROR.search(message):
+        return "AGI002"
+    return None
+
+
+def _describe(value) -> str:
+    import torch
+
+    if isinstance(value, torch.Tensor):
+        return f"Tensor({str(value.dtype).replace('torch.', '')},{list(value.shape)})"
+    if isinstance(value, tuple):
+        return "tuple[" + ", ".join(_describe(v) for v in value) + "]"
+    return f"other:{type(value).__name__}"
+
+
+def _returns_tensors(value) -> bool:
+    import torch
+
+    if isinstance(value, torch.Tensor):
+        return True
+    return isinstance(value, tuple) and len(value) > 0 and all(isinstance(v, torch.Tensor) for v in value)
+
+
+def _same(a, b) -> bool:
+    import torch
+
+    if isinstance(a, torch.Tensor) and isinstance(b, torch.Tensor):
+        return (
+            a.dtype == b.dtype
+            and a.shape == b.shape
+            and bool(torch.equal(a.detach(), b.detach()) or (a.isnan().all() and b.isnan().all()))
+        )
+    if isinstance(a, tuple) and isinstance(b, tuple):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    return False
+
+
+def _tensors_in(obj, depth: int = 0) -> list:
+    import torch
+
+    if isinstance(obj, torch.Tensor):
+        return [obj]
+    if depth > 3:
+        return []
+    if isinstance(obj, (list, tuple)):
+        return [t for item in obj for t in _tensors_in(item, depth + 1)]
+    if isinstance(obj, dict):
+        return [t for item in obj.values() for t in _tensors_in(item, depth + 1)]
+    return []
+
+
+def _version(t) -> Optional[int]:
+    try:
+        return t._version
+    except Exception:  # inference tensors have no version counter
+        return None
+
+
+def _storage_key(t) -> Optional[int]:
+    try:
+        return t.untyped_storage().data_ptr()
+    except Exception:
+        return None
+
+
+def _make_tracer(fixture_file: str):
+    """A TorchFunctionMode recording version bumps and torch's own blame for a failing backward."""
+    import torch
+    from torch.overrides import TorchFunctionMode
+
+    real = {}
+
+    def in_fixture(code) -> bool:
+        name = code.co_filename
+        if name not in real:
+            real[name] = os.path.realpath(name) == fixture_file
+        return real[name]
+
+    class Tracer(TorchFunctionMode):
+        def __init__(self):
+            super().__init__()
+            self.events: List[Tuple[Optional[int], Optional[int], int, int]] = []  # line, storage, before, after
+            self.keep = []  # storages of bumped tensors, kept alive so their addresses stay unique
+            self.ctor_lines = {}  # id(module) -> line constructing it
+            self.modules = []
+            self.leaf_lines: List[int] = []
+            self.stale = None  # [(storage, expected_version)] when a backward failed
+
+        def line(self, frame) -> Optional[int]:
+            """The fixture line responsible for the op running under ``frame``.
+
+            The innermost fixture frame's current line, except when the op runs in a module's forward
+            that a torch container (nn.Sequential) called: then the line constructing that module.
+            """
+            forwards = []
+            while frame is not None:
+                if in_fixture(frame.f_code):
+                    if len(forwards) >= 2 and id(forwards[0]) in self.ctor_lines:
+                        return self.ctor_lines[id(forwards[0])]
+                    return frame.f_lineno
+                if frame.f_code.co_name == "forward":
+                    owner = frame.f_locals.get("self")
+                    if isinstance(owner, torch.nn.Module) and (not forwards or forwards[-1] is not owner):
+                        forwards.append(owner)
+                frame = frame.f_back
+            return None
+
+        def __torch_function__(self, func, types, args=(), kwargs=None):
+            kwargs = kwargs or {}
+            before = [(t, _version(t)) for t in _tensors_in((args, kwargs))]
+            try:
+                return func(*args, **kwargs)
+            except RuntimeError as error:
+                message = str(error)
+                if LEAF_ERROR.search(message) and not self.leaf_lines:
+                    self.leaf_lines.append(self.line(sys._getframe(1)))
+                elif VERSION_ERROR.search(message) and self.stale is None:
+                    self.stale = self.diagnose([t for t, _ in before])
+                raise
+            finally:
+                bumped = {}
+                for t, v in before:
+                    now = _version(t)
+                    if v is not None and now is not None and now != v:
+                        key = _storage_key(t)
+                        if (key, v) not in bumped:
+                            bumped[(key, v)] = now
+                            self.keep.append(t.untyped_storage())
+                if bumped:
+                    line = self.line(sys._getframe(1))
+                    for (key, v), now in bumped.items():
+                        self.events.append((line, key, v, now))
+
+        def diagnose(self, roots) -> list:
+            """Stale saved tensors reachable from ``roots``: [(storage, version it was saved at)]."""
+            stale = []
+            seen = set()
+            stack = [r.grad_fn for r in roots if getattr(r, "grad_fn", None) is not None]
+            while stack:
+                node = stack.pop()
+                if node is None or id(node) in seen:
+                    continue
+                seen.add(id(node))
+                for name in dir(node):
+                    if not (name.startswith("_saved_") or name == "saved_tensors"):
+                        continue
+                    try:
+                        getattr(node, name)
+                        continue
+                    except RuntimeError as error:
+                        detail = VERSION_DETAIL.search(str(error))
+                    except Exception:
+                        continue
+                    if not detail:
+                        continue
+                    raw = getattr(node, "_raw_saved_tensors" if name == "saved_tensors" else "_raw" + name, None)
+                    raws = raw if isinstance(raw, (list, tuple)) else [raw]
+                    for saved in raws:
+                        captured = []
+                        try:
+                            saved.register_hooks(lambda t: (captured.append(t), t)[1], lambda t: t)
+                        except Exception:
+                            continue
+                        for t in captured:
+                            stale.append((_storage_key(t), int(detail.group(2)), _version(t)))
+                stack.extend(fn for fn, _ in getattr(node, "next_functions", ()))
+            return stale
+
+        def culprit_lines(self) -> List[int]:
+            lines = []
+            for key, expected, _current in self.stale or ():
+                for line, ev_key, before, after in self.events:
+                    if ev_key == key and before <= expected < after:
+                        if line not in lines:
+                            lines.append(line)
+                        break
+            return lines
+
+    tracer = Tracer()
+    original_init = torch.nn.Module.__init__
+
+    def recording_init(module, *args, **kwargs):
+        original_init(module, *args, **kwargs)
+        line = tracer.line(sys._getframe(1))
+        if line is not None and id(module) not in tracer.ctor_lines:
+            tracer.ctor_lines[id(module)] = line
+            tracer.modules.append(module)  # keep alive: ids stay unique
+
+    return tracer, original_init, recording_init
+
+
+_counter = [0]
+
+
+def _execute(path: str, timeout: float, hooks: bool = False, trace: bool = False) -> dict:
+    """Load the fixture in a fresh module namespace and call ``run()``; never raises."""
+    import contextlib
+    import importlib.util
+    import signal
+    import traceback
+
+    import torch
+
+    _counter[0] += 1
+    name = f"_inplace_lint_fixture_{_counter[0]}"
+    result = {"exc_type": None, "message": "", "kind": None, "returns": None, "seconds": None, "raised_at": None}
+    value = None
+    tracer = None
+    contexts = contextlib.ExitStack()
+
+    def on_alarm(signum, frame):
+        raise _FixtureTimeout()
+
+    previous = signal.signal(signal.SIGALRM, on_alarm)
+    torch.set_grad_enabled(True)
+    start = time.perf_counter()
+    try:
+        with contexts:
+            contexts.enter_context(contextlib.redirect_stdout(io.StringIO()))
+            if hooks:
+                contexts.enter_context(torch.autograd.graph.saved_tensors_hooks(lambda t: t, lambda t: t))
+            if trace:
+                tracer, original_init, recording_init = _make_tracer(os.path.realpath(path))
+                torch.nn.Module.__init__ = recording_init
+                contexts.callback(setattr, torch.nn.Module, "__init__", original_init)
+                contexts.enter_context(tracer)
+            signal.setitimer(signal.ITIMER_REAL, timeout)
+            try:
+                spec = importlib.util.spec_from_file_location(name, path)
+                module = importlib.util.module_from_spec(spec)
+                sys.modules[name] = module
+                spec.loader.exec_module(module)
+                run = getattr(module, "run", None)
+                if run is None:
+                    raise AttributeError("fixture defines no run()")
+                value = run()
+            finally:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+    except _FixtureTimeout:
+        result.update(exc_type="Timeout", message=f"run() did not finish within {timeout} s")
+    except BaseException as error:  # noqa: B902 - report everything, including SystemExit
+        result["exc_type"] = type(error).__name__
+        result["message"] = str(error)[:1000]
+        result["kind"] = classify(type(error).__name__, str(error))
+        frames = [f for f in traceback.extract_tb(error.__traceback__) if os.path.realpath(f.filename) == os.path.realpath(path)]
+        if frames:
+            result["raised_at"] = frames[-1].lineno
+    finally:
+        result["seconds"] = round(time.perf_counter() - start, 4)
+        signal.signal(signal.SIGALRM, previous)
+        sys.modules.pop(name, None)
+        torch.set_grad_enabled(True)
+        torch.set_default_dtype(torch.float32)
+        torch.autograd.set_detect_anomaly(False)
+    if result["exc_type"] is None:
+        result["returns"] = _describe(value)
+        result["returns_tensors"] = _returns_tensors(value)
+    if tracer is not None:
+        result["culprit_lines"] = tracer.culprit_lines() if result["kind"] == "AGI001" else tracer.leaf_lines
+        result["stale_found"] = len(tracer.stale or ())
+    result["_value"] = value
+    return result
+
+
+def _public(result: dict) -> dict:
+    return {k: v for k, v in result.items() if not k.startswith("_")}
+
+
+def probe_fixture(path: str, timeout: float = DEFAULT_TIMEOUT) -> dict:
+    record = {"path": path}
+    plain = _execute(path, timeout)
+    record["plain"] = _public(plain)
+    if plain["exc_type"] is None:
+        repeat = _execute(path, timeout)
+        record["repeat"] = _public(repeat)
+        record["deterministic"] = repeat["exc_type"] is None and _same(plain["_value"], repeat["_value"])
+    if plain["kind"] == "AGI001":
+        record["hooked"] = _public(_execute(path, timeout, hooks=True))
+    if plain["kind"] in HAZARD_CATEGORIES:
+        record["traced"] = _public(_execute(path, timeout, trace=True))
+    return record
+
+
+def runner_main(argv: Sequence[str]) -> int:
+    import argparse
+    import warnings
+
+    parser = argparse.ArgumentParser(description="Run inplace-lint fixtures; one JSON line per fixture.")
+    parser.add_argument("--out", required=True)
+    parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT)
+    parser.add_argument("paths", nargs="*")
+    args = parser.parse_args(argv)
+    warnings.filterwarnings("ignore")
+    import torch  # noqa: F401 - import once, before the first fixture is timed
+
+    with open(args.out, "a", encoding="utf-8") as out:
+        for path in args.paths:
+            out.write(json.dumps(probe_fixture(path, args.timeout)) + "\n")
+            out.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(runner_main(sys.argv[1:]))
