@@ -1,0 +1,382 @@
+"""Runtime probes: the judge of what a Python API saves for backward (imports torch; generator/tests only).
+
+For one :class:`~inplace_lint.knowledge.surface.Api` the probe runs the call many times on small fresh
+inputs. For every non-empty subset of the tensor parameters that require grad, and for every tensor
+parameter and the result, it bumps that tensor's version counter after the call (any bump counts,
+exactly like an in-place op) and runs backward through the result. When backward raises "one of the
+variables needed for gradient computation has been modified by an inplace operation", the op saved
+that tensor under that subset. The subsets that fire give the ``when`` condition.
+
+Inputs that require grad are non-leaf tensors made by ``leaf.clone()`` (clone saves nothing), so an
+in-place change of them is allowed and the only saved tensors in the graph are the probed op's.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from typing import Any, Dict, List, Optional, Sequence, Tuple
+
+import torch
+
+from inplace_lint.knowledge.surface import MODULE_PARAMS, TL, Api, Star, T, is_tensor_spec
+
+VERSION_ERROR = "modified by an inplace operation"
+
+
+class ProbeError(Exception):
+    """The probe itself could not run (a bad surface spec); never a fact about torch."""
+
+
+@dataclass
+class ProbeResult:
+    saves: List[Dict[str, Any]] = field(default_factory=list)
+    view_of: List[str] = field(default_factory=list)
+    may_alias: List[str] = field(default_factory=list)
+    differentiable: bool = True
+    inplace_saves: Optional[List[Dict[str, Any]]] = None
+    modifies_bumps: Optional[bool] = None  # the in-place form bumped the modified tensor's version
+    notes: List[str] = field(default_factory=list)
+
+
+# ---------------------------------------------------------------------------------------------- inputs
+
+
+def make_tensor(spec: T, seed: int) -> torch.Tensor:
+    g = torch.Generator().manual_seed(seed)
+    dtype = spec.dtype or torch.float64
+    shape = spec.shape
+    d = spec.domain
+    if d == "int":
+        t = torch.randint(0, spec.high, shape, generator=g)
+        return t.to(dtype) if spec.dtype is not None else t
+    if d == "bool":
+        return torch.rand(shape, generator=g) > 0.5
+    if d == "value":
+        return torch.tensor(spec.value, dtype=dtype)
+    base = torch.rand(shape, generator=g, dtype=torch.float64)
+    if d == "real":
+        t = base * 4 - 2
+    elif d == "pos":
+        t = base + 0.5
+    elif d == "unit":  # open (0, 1)
+        t = base * 0.8 + 0.1
+    elif d == "sym":  # (-1, 1)
+        t = base * 1.6 - 0.8
+    elif d == "gt1":
+        t = base + 1.5
+    elif d == "spd":  # symmetric positive definite (last two dims square)
+        a = base * 2 - 1
+        t = a @ a.transpose(-1, -2) + shape[-1] * torch.eye(shape[-1], dtype=torch.float64)
+    else:
+        raise ProbeError(f"unknown domain {d!r}")
+    t = t.to(dtype)
+    if spec.transform is not None:
+        t = spec.transform(t)
+    return t
+
+
+def _is_tensor(x) -> bool:
+    return isinstance(x, torch.Tensor)
+
+
+def _flat_tensors(out) -> List[torch.Tensor]:
+    if _is_tensor(out):
+        return [out]
+    if isinstance(out, (tuple, list)):
+        res: List[torch.Tensor] = []
+        for o in out:
+            res.extend(_flat_tensors(o))
+        return res
+    if hasattr(out, "_fields"):  # namedtuple-like return types (torch.return_types.*)
+        return _flat_tensors(tuple(out))
+    return []
+
+
+@dataclass
+class _Call:
+    args: Dict[str, Any]  # param name -> value actually passed
+    leaves: List[torch.Tensor]
+    module: Optional[torch.nn.Module]
+    out: Any
+
+
+def _prepare(api: Api, grad: frozenset, seed: int, inplace: bool, pre_grad: bool = True) -> Tuple[Dict, List, Any]:
+    """Fresh argument values. Params in ``grad`` require grad (non-leaf clones of leaves)."""
+    values: Dict[str, Any] = {}
+    leaves: List[torch.Tensor] = []
+
+    def build(spec: T, sd: int, want: bool) -> torch.Tensor:
+        t = make_tensor(spec, sd)
+        if want and spec.can_grad:
+            leaf = t.detach().clone().requires_grad_(True)
+            leaves.append(leaf)
+            t = leaf.clone()
+        if spec.after is not None:
+            t = spec.after(t)
+        return t
+
+    for i, (name, spec) in enumerate(api.all_args()):
+        if isinstance(spec, T):
+            values[name] = build(spec, seed + 17 * i, name in grad)
+        elif isinstance(spec, TL):
+            values[name] = [build(s, seed + 17 * i + 5 * j, name in grad) for j, s in enumerate(spec.items)]
+        else:
+            values[name] = spec
+    module = None
+    if api.kind == "module":
+        torch.manual_seed(seed)
+        ctor_kw = dict(api.ctor_kwargs)
+        if inplace and api.inplace_kwarg:
+            ctor_kw[api.inplace_kwarg] = True
+        module = api.module_cls(*api.ctor_args, **ctor_kw).to(torch.float64)
+        if api.module_setup is not None:
+            api.module_setup(module)
+        want = MODULE_PARAMS in grad
+        for p in module.parameters():
+            p.requires_grad_(want)
+            if want:
+                leaves.append(p)
+    return values, leaves, module
+
+
+def _invoke(api: Api, values: Dict[str, Any], module, inplace: bool, seed: int):
+    torch.manual_seed(seed)
+    pos = []
+    for n, spec in api.args:
+        if isinstance(spec, Star) or (isinstance(spec, TL) and spec.star):
+            pos.extend(values[n] if isinstance(spec, TL) else spec.items)
+        else:
+            pos.append(values[n])
+    kw = {n: values[n] for n, _ in api.kwargs}
+    if inplace and api.inplace_kwarg and api.kind != "module":
+        kw[api.inplace_kwarg] = True
+    if api.kind == "module":
+        return module(*pos, **kw)
+    out = api.fn(*pos, **kw)
+    if out is None and api.modifies is not None:  # __setitem__
+        out = values[api.modifies]
+    return out
+
+
+def _backward(out, leaves) -> Optional[str]:
+    """Run backward through every floating output that requires grad; return the error text or None."""
+    outs = [o for o in _flat_tensors(out) if o.requires_grad and (o.is_floating_point() or o.is_complex())]
+    if not outs:
+        return "no-grad"
+    try:
+        torch.autograd.backward(outs, [torch.ones_like(o) for o in outs])
+    except (RuntimeError, NotImplementedError) as e:
+        msg = str(e)
+        if VERSION_ERROR in msg:
+            return "version"
+        if "not implemented" in msg:
+            return "notimpl"  # no backward formula: nothing can be checked, nothing is saved
+        if "This view is the output of a function that returns multiple views" in msg:
+            return "multiview"  # unbind/split outputs: their own error, not a saved tensor
+        raise ProbeError(f"backward failed: {msg.splitlines()[0]}") from None
+    return None
+
+
+def _bump(t: torch.Tensor) -> None:
+    torch.autograd.graph.increment_version(t)
+
+
+def _subsets(names: Sequence[str]):
+    for r in range(1, len(names) + 1):
+        for combo in itertools.combinations(names, r):
+            yield frozenset(combo)
+
+
+def _when(fired: Dict[frozenset, bool], names: Sequence[str], target: str, api: Api, notes: List[str]) -> Optional[List[str]]:
+    """Turn per-subset outcomes into an OR-condition (the schema's ``when``); None if never saved."""
+    if not any(fired.values()):
+        return None
+    singles = [n for n in names if fired.get(frozenset([n]), False)]
+    exact = all(bool(s & set(singles)) == f for s, f in fired.items())
+    if not exact:
+        # Not expressible as "any of": keep every parameter of every firing subset (over-approximate).
+        extra = sorted({n for s, f in fired.items() if f for n in s} - set(singles))
+        notes.append(
+            f"{api.name}: save of {target!r} is not an any-of condition over {list(names)} "
+            f"(fires for {[sorted(s) for s, f in fired.items() if f]}); recorded when={singles + extra}"
+        )
+        singles = [n for n in names if n in set(singles) | set(extra)]
+    return singles
+
+
+def _victims(values: Dict[str, Any], name: str) -> List[torch.Tensor]:
+    v = values[name]
+    return list(v) if isinstance(v, list) else [v]
+
+
+def _run_saves(api: Api, inplace: bool, seed: int, notes: List[str]) -> Tuple[List[Dict[str, Any]], bool]:
+    """Probe which tensors the (in-place or out-of-place) form saves, and under which grad subsets."""
+    grad_names = api.grad_params()
+    tensor_names = [n for n, s in api.all_args() if is_tensor_spec(s)]
+    target_names = tensor_names + ["result"]
+    fired: Dict[str, Dict[frozenset, bool]] = {t: {} for t in target_names}
+    any_grad_out = False
+    modified = api.modifies if (inplace or api.always_inplace) else None
+    for subset in _subsets(grad_names):
+        for target in target_names:
+            if modified is not None and target == modified:
+                continue  # the modified tensor *is* the result after the call
+            values, leaves, module = _prepare(api, subset, seed, inplace)
+            out = _invoke(api, values, module, inplace, seed)
+            outs = _flat_tensors(out)
+            if any(o.requires_grad for o in outs):
+                any_grad_out = True
+            victims = outs if target == "result" else _victims(values, target)
+            fire = False
+            for k in range(len(victims)):
+                if k > 0:  # a fresh run per output/element so the bumps do not mix
+                    values, leaves, module = _prepare(api, subset, seed, inplace)
+                    out = _invoke(api, values, module, inplace, seed)
+                victims = _flat_tensors(out) if target == "result" else _victims(values, target)
+                _bump(victims[k])
+                if _backward(out, leaves) == "version":
+                    fire = True
+                    break
+            fired[target][subset] = fire
+    saves = []
+    for target in target_names:
+        if not fired[target]:
+            continue
+        when = _when(fired[target], grad_names, target, api, notes)
+        if when is not None:
+            saves.append({"target": target, "when": when})
+    return saves, any_grad_out
+
+
+def probe(api: Api, seed: int = 0) -> ProbeResult:
+    """Everything the Python table records about ``api``, measured."""
+    res = ProbeResult()
+    notes = res.notes
+    grad_names = api.grad_params()
+    if not grad_names:
+        raise ProbeError(f"{api.name}: no tensor parameter can require grad")
+    # --- saves of the plain form (for always-in-place APIs this *is* the in-place form)
+    saves, any_grad = _run_saves(api, inplace=False, seed=seed, notes=notes)
+    res.saves = saves
+    # --- differentiable: does the result require grad when every tensor input does?
+    values, leaves, module = _prepare(api, frozenset(grad_names), seed, inplace=False)
+    out = _invoke(api, values, module, False, seed)
+    outs = _flat_tensors(out)
+    res.differentiable = any(o.requires_grad for o in outs)
+    # --- view / alias: with nothing requiring grad and with everything requiring grad
+    for grad in (frozenset(), frozenset(grad_names)):
+        values, leaves, module = _prepare(api, grad, seed, inplace=False)
+        out = _invoke(api, values, module, False, seed)
+        outs = _flat_tensors(out)
+        for name, spec in api.all_args():
+            if not is_tensor_spec(spec) or (api.always_inplace and name == api.modifies):
+                continue
+            for arg in _victims(values, name):
+                if any(o is arg for o in outs):
+                    if name not in res.may_alias:
+                        res.may_alias.append(name)
+                    continue
+                before = [o._version for o in outs]
+                _bump(arg)
+                if outs and any(o._version != b for o, b in zip(outs, before)):
+                    if name not in res.view_of:
+                        res.view_of.append(name)
+    # --- in-place forms
+    if api.always_inplace:
+        res.inplace_saves = saves
+        values, leaves, module = _prepare(api, frozenset(grad_names), seed, inplace=False)
+        target = values[api.modifies]
+        v0 = target._version
+        out = _invoke(api, values, module, False, seed)
+        res.modifies_bumps = target._version != v0
+        if not res.modifies_bumps:
+            notes.append(f"{api.name}: did not bump the version of {api.modifies!r}")
+    elif api.inplace_kwarg:
+        isaves, _ = _run_saves(api, inplace=True, seed=seed, notes=notes)
+        res.inplace_saves = isaves
+        values, leaves, module = _prepare(api, frozenset(grad_names), seed, inplace=True)
+        target = values[api.modifies]
+        v0 = target._version
+        out = _invoke(api, values, module, True, seed)
+        res.modifies_bumps = target._version != v0 and any(o is target for o in _flat_tensors(out))
+        if not res.modifies_bumps:
+            notes.append(f"{api.name}: {api.inplace_kwarg}=True did not modify {api.modifies!r} in place")
+    return res
+
+
+# ------------------------------------------------------------------------------ in-place method check
+
+
+def bumps_version(fn, make_self, *args, **kwargs) -> bool:
+    """Does ``fn(self, *args)`` bump self's version counter?"""
+    t = make_self()
+    v0 = t._version
+    with torch.no_grad():
+        fn(t, *args, **kwargs)
+    return t._version != v0
+
+
+def _schema_inplace(name: str) -> list:
+    """ATen schemas of ``aten::<name>`` whose ``self`` is written (``Tensor(a!) self``)."""
+    try:
+        schemas = torch._C._jit_get_schemas_for_operator("aten::" + name)
+    except Exception:
+        return []
+    res = []
+    for s in schemas:
+        if s.arguments and s.arguments[0].name == "self":
+            ai = s.arguments[0].alias_info
+            if ai is not None and ai.is_write:
+                res.append(s)
+    return res
+
+
+def _fill(arg, like: torch.Tensor):
+    ty = str(arg.type)
+    if "Tensor" in ty and "[]" not in ty:
+        return like.clone()
+    if ty.startswith("Scalar") or ty in ("float", "float?"):
+        return 1
+    if ty in ("int", "SymInt", "int?", "SymInt?"):
+        return 0
+    if ty in ("int[]", "SymInt[]", "int[1]", "int[2]"):
+        return list(like.shape)
+    if ty.startswith("bool"):
+        return False
+    if ty.startswith("str"):
+        return None
+    raise ValueError(ty)
+
+
+def check_inplace_method(name: str, surface_entries=None):
+    """(modifies self?, note) for ``torch.Tensor.<name>``: in place per the ATen schema *and* the
+    version counter bumps when called. A surface entry's own probe is used when there is one."""
+    schemas = _schema_inplace(name)
+    if not schemas:
+        return False, "no ATen schema writes self (not a version-bumping in-place op)" if name else ""
+    method = getattr(torch.Tensor, name)
+    makers = [
+        lambda: torch.rand(3, 4, dtype=torch.float64) + 0.5,
+        lambda: torch.randint(1, 4, (3, 4)),
+        lambda: torch.rand(3, 4) > 0.5,
+        lambda: torch.rand(4, 4, dtype=torch.float64) + 4 * torch.eye(4, dtype=torch.float64),
+    ]
+    for s in schemas:
+        for mk in makers:
+            like = mk()
+            try:
+                args = [_fill(a, like) for a in s.arguments[1:] if not a.kwarg_only and a.default_value is None and not str(a.type).endswith("?")]
+            except ValueError:
+                continue
+            t = mk()
+            v0 = t._version
+            try:
+                with torch.no_grad():
+                    method(t, *args)
+            except Exception:
+                continue
+            if t._version != v0:
+                return True, ""
+            return False, "in place per schema but did not bump the version counter when probed"
+    return True, "in place per schema; could not be called generically (not probed)"
