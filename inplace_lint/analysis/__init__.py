@@ -1,0 +1,284 @@
+"""The analysis: find the analysable units of a module, interpret each, turn hazards into findings."""
+
+from __future__ import annotations
+
+from typing import Dict, Iterable, List, Optional, Tuple
+
+import libcst as cst
+from libcst.metadata import MetadataWrapper, PositionProvider
+
+from inplace_lint.analysis import semantics as sem
+from inplace_lint.analysis.dataflow import DEBUG, Hazard, Interpreter, ModuleContext, Unit
+from inplace_lint.analysis.messages import build_finding
+from inplace_lint.analysis.names import ImportMap, dotted
+from inplace_lint.analysis.values import MAYBE, MODULE, NO, OTHER, OTHER_VAL, UNKNOWN, ModuleInfo, State, Val
+from inplace_lint.ftypes import Finding, LintOptions
+from inplace_lint.knowledge import load
+
+NN_MODULE_BASES = {"torch.nn.Module", "torch.nn.modules.module.Module"}
+AUTOGRAD_FUNCTION_BASES = {"torch.autograd.Function", "torch.autograd.function.Function"}
+
+
+def analyze_module(module: cst.Module, source: str, path: str, options: LintOptions) -> List[Finding]:
+    knowledge = load()
+    ctx = ModuleContext(knowledge, module, options.assume_params_are_tensors)
+    imports = ImportMap()
+    _collect_imports(module.body, imports)
+    if not imports.mentions_torch():
+        return []
+    _collect_definitions(ctx, module.body, imports)
+
+    # the module's top level first: its names are the globals every function sees
+    top = [s for s in module.body if not isinstance(s, (cst.FunctionDef, cst.ClassDef))]
+    top_unit = Unit(ctx, ImportMap(imports))
+    final = _run_unit(ctx, top_unit, State(), top)
+    if final is not None:
+        ctx.globals = {name: _as_global(name, val) for name, val in final.env.items()}
+
+    for function, class_name, self_attrs in _functions(ctx, module.body, imports):
+        _analyze_function(ctx, function, imports, class_name, self_attrs)
+
+    if not ctx.hazards:
+        return []
+    positions = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+    findings = []
+    for hazard in ctx.hazards.values():
+        finding = build_finding(ctx, hazard, positions, path, source)
+        if finding is not None:
+            findings.append(finding)
+    return _dedupe(findings)
+
+
+def _dedupe(findings: List[Finding]) -> List[Finding]:
+    """One finding per (code, write); several saving ops for the same write: keep the earliest save."""
+    best: Dict[Tuple[str, int, int], Finding] = {}
+    for f in findings:
+        key = (f.code, f.start.line, f.start.column)
+        old = best.get(key)
+        if old is None or (f.evidence.saving_line or 0, f.message) < (old.evidence.saving_line or 0, old.message):
+            best[key] = f
+    return list(best.values())
+
+
+def _as_global(name: str, val: Val) -> Val:
+    if val.kind in (MODULE, OTHER):
+        return val
+    return Val(kind=val.kind, grad=val.grad, groups=frozenset({"global:" + name}), leaf=val.leaf,
+               elem_kind=val.elem_kind)
+
+
+def _run_unit(ctx: ModuleContext, unit: Unit, state: State, body) -> Optional[State]:
+    interp = Interpreter(ctx, unit)
+    try:
+        end = interp.run_block(state, body)
+    except RecursionError:
+        raise
+    except Exception:
+        if DEBUG:
+            raise
+        return None
+    return join_end(end, unit.returns)
+
+
+def join_end(a: Optional[State], b: Optional[State]) -> Optional[State]:
+    if a is None:
+        return b
+    return a if b is None else a.join(b)
+
+
+# ---------------------------------------------------------------------------------------------- prepass
+def _collect_imports(body: Iterable, imports: ImportMap) -> None:
+    """Top-level imports, including those inside if/try blocks (``try: import torch``)."""
+    for statement in body:
+        if isinstance(statement, cst.SimpleStatementLine):
+            for small in statement.body:
+                if isinstance(small, (cst.Import, cst.ImportFrom)):
+                    imports.add(small)
+        elif isinstance(statement, (cst.If, cst.Try)):
+            _collect_imports(_child_blocks(statement), imports)
+
+
+def _child_blocks(statement) -> List:
+    out = []
+    blocks = [statement.body]
+    if isinstance(statement, cst.If) and statement.orelse is not None:
+        blocks.append(statement.orelse if isinstance(statement.orelse, cst.If) else statement.orelse.body)
+    if isinstance(statement, cst.Try):
+        blocks.extend(h.body for h in statement.handlers)
+    for block in blocks:
+        if isinstance(block, cst.If):
+            out.append(block)
+        elif hasattr(block, "body"):
+            out.extend(block.body)
+    return out
+
+
+def _collect_definitions(ctx: ModuleContext, body, imports: ImportMap) -> None:
+    for statement in body:
+        if isinstance(statement, cst.FunctionDef):
+            ctx.user_functions.add(statement.name.value)
+        elif isinstance(statement, cst.ClassDef):
+            name = statement.name.value
+            ctx.user_classes.add(name)
+            bases = [imports.resolve(a.value) or dotted(a.value) or "" for a in statement.bases]
+            if any(b in NN_MODULE_BASES or b in ctx.user_modules or b.endswith("nn.Module") for b in bases):
+                ctx.user_modules.add(name)
+            if any(b in AUTOGRAD_FUNCTION_BASES for b in bases):
+                ctx.autograd_functions_all.add(name)
+                summary = _summarize_autograd_function(statement)
+                if summary is not None:
+                    ctx.autograd_functions[name] = summary
+
+
+def _functions(ctx: ModuleContext, body, imports: ImportMap, class_name: Optional[str] = None):
+    """Every function to analyse, methods after their class's ``__init__``."""
+    for statement in body:
+        if isinstance(statement, cst.FunctionDef):
+            yield statement, class_name, None
+            yield from _functions(ctx, _block(statement.body), imports, None)
+        elif isinstance(statement, cst.ClassDef):
+            methods = [s for s in _block(statement.body) if isinstance(s, cst.FunctionDef)]
+            methods.sort(key=lambda f: f.name.value != "__init__")
+            for method in methods:
+                yield method, statement.name.value, None
+                yield from _functions(ctx, _block(method.body), imports, None)
+            nested = [s for s in _block(statement.body) if isinstance(s, cst.ClassDef)]
+            yield from _functions(ctx, nested, imports, None)
+        elif isinstance(statement, (cst.If, cst.Try, cst.With, cst.For, cst.While)):
+            yield from _functions(ctx, _compound_children(statement), imports, class_name)
+
+
+def _compound_children(statement) -> List:
+    out = list(_block(statement.body))
+    orelse = getattr(statement, "orelse", None)
+    if isinstance(orelse, cst.If):
+        out.append(orelse)
+    elif orelse is not None:
+        out.extend(_block(orelse.body))
+    for handler in getattr(statement, "handlers", ()):
+        out.extend(_block(handler.body))
+    final = getattr(statement, "finalbody", None)
+    if final is not None:
+        out.extend(_block(final.body))
+    return out
+
+
+def _block(body) -> List:
+    if isinstance(body, (cst.IndentedBlock, cst.SimpleStatementSuite)):
+        return list(body.body)
+    return []
+
+
+def _decorator_names(function: cst.FunctionDef, imports: ImportMap) -> List[str]:
+    names = []
+    for decorator in function.decorators:
+        node = decorator.decorator
+        if isinstance(node, cst.Call):
+            node = node.func
+        names.append(imports.resolve(node) or dotted(node) or "")
+    return names
+
+
+def _analyze_function(ctx: ModuleContext, function: cst.FunctionDef, imports: ImportMap, class_name: Optional[str],
+                      self_attrs) -> None:
+    decorators = _decorator_names(function, imports)
+    nograd = any(d in sem.NOGRAD_CONTEXTS for d in decorators)
+    in_autograd_function = class_name is not None and class_name in ctx.autograd_functions_all
+    if in_autograd_function and function.name.value in ("forward", "backward", "setup_context", "jvp", "vjp"):
+        nograd = True  # autograd is off inside a custom Function's forward/backward
+    is_method = class_name is not None and "staticmethod" not in decorators
+    params = _parameters(function)
+    self_name = params[0][0] if is_method and params else ""
+    unit = Unit(ctx, ImportMap(imports), nograd=nograd, self_name=self_name)
+    state = State()
+    interp = Interpreter(ctx, unit)
+    for index, (name, param) in enumerate(params):
+        if is_method and index == 0:
+            state.env[name] = OTHER_VAL
+            continue
+        state.env[name] = _parameter_value(ctx, interp, name, param)
+    if is_method and class_name in ctx.class_attrs:
+        for key, val in ctx.class_attrs[class_name].items():
+            state.env[self_name + "." + key] = val
+    end = _run_unit(ctx, unit, state, _block(function.body))
+    if is_method and function.name.value == "__init__" and end is not None:
+        attrs = {}
+        for key, val in end.env.items():
+            if key.startswith(self_name + ".") and key.count(".") == 1:
+                attrs[key.split(".", 1)[1]] = _as_attribute(key, val)
+        ctx.class_attrs[class_name] = attrs
+
+
+def _as_attribute(key: str, val: Val) -> Val:
+    if val.kind in (MODULE, OTHER):
+        return val
+    return Val(kind=val.kind, grad=val.grad, groups=val.groups, leaf=val.leaf, elem_kind=val.elem_kind,
+               parts=val.parts if val.kind == "container" else None)
+
+
+def _parameters(function: cst.FunctionDef) -> List[Tuple[str, cst.Param]]:
+    p = function.params
+    out = []
+    for param in list(p.posonly_params) + list(p.params):
+        out.append((param.name.value, param))
+    if isinstance(p.star_arg, cst.Param):
+        out.append((p.star_arg.name.value, p.star_arg))
+    for param in p.kwonly_params:
+        out.append((param.name.value, param))
+    if p.star_kwarg is not None:
+        out.append((p.star_kwarg.name.value, p.star_kwarg))
+    return out
+
+
+def _parameter_value(ctx: ModuleContext, interp: Interpreter, name: str, param: cst.Param) -> Val:
+    if param.annotation is not None:
+        annotated = sem.from_annotation(interp, param.annotation)
+        if annotated is not None:
+            if annotated.kind != OTHER:
+                return Val(kind=annotated.kind, grad=annotated.grad, groups=frozenset({"param:" + name}),
+                           module=annotated.module)
+            return annotated
+    default = param.default
+    if isinstance(default, (cst.Integer, cst.Float, cst.SimpleString, cst.ConcatenatedString, cst.Tuple,
+                            cst.List, cst.Dict, cst.Lambda)):
+        return OTHER_VAL
+    if isinstance(default, cst.Name) and default.value in ("True", "False"):
+        return OTHER_VAL
+    if isinstance(default, cst.UnaryOperation):
+        return OTHER_VAL
+    if not ctx.assume_params_are_tensors:
+        return Val(kind=UNKNOWN, grad=NO, groups=frozenset({"param:" + name}))
+    return Val(kind=UNKNOWN, grad=MAYBE, groups=frozenset({"param:" + name}))
+
+
+def _summarize_autograd_function(cls: cst.ClassDef) -> Optional[sem.FunctionSummary]:
+    """Which ``apply`` arguments (and whether the output) forward passes to ``ctx.save_for_backward``."""
+    forward = next((s for s in _block(cls.body) if isinstance(s, cst.FunctionDef) and s.name.value == "forward"),
+                   None)
+    if forward is None:
+        return None
+    params = [name for name, _ in _parameters(forward)][1:]  # drop ctx
+    saved_names: List[str] = []
+    returned: List[str] = []
+
+    class Finder(cst.CSTVisitor):
+        def visit_Call(self, node: cst.Call) -> None:
+            if isinstance(node.func, cst.Attribute) and node.func.attr.value in ("save_for_backward",
+                                                                                  "mark_dirty"):
+                if node.func.attr.value == "save_for_backward":
+                    for arg in node.args:
+                        if isinstance(arg.value, cst.Name):
+                            saved_names.append(arg.value.value)
+
+        def visit_Return(self, node: cst.Return) -> None:
+            if isinstance(node.value, cst.Name):
+                returned.append(node.value.value)
+            elif isinstance(node.value, cst.Tuple):
+                returned.extend(e.value.value for e in node.value.elements if isinstance(e.value, cst.Name))
+
+    forward.visit(Finder())
+    inputs = tuple(sorted({params.index(n) for n in saved_names if n in params}))
+    saves_result = any(n in returned and n not in params for n in saved_names)
+    if not inputs and not saves_result:
+        return sem.FunctionSummary(cls.name.value, (), False, cls)
+    return sem.FunctionSummary(cls.name.value, inputs, saves_result, cls)

@@ -1,0 +1,736 @@
+"""Flow-sensitive abstract interpretation of one function body (or the module's top level).
+
+Walks LibCST statements in order, keeping a :class:`State` per program point: branches join, loops
+iterate to a fixed point (bounded), ``return``/``raise`` end a path. Every op the knowledge table
+says saves a tensor creates a *record*; every in-place write bumps the version-counter groups of its
+target and marks the records that saved them stale; a backward (or a value leaving the function:
+returned, stored, yielded) that reaches a stale record yields a finding at the write.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, replace
+from typing import Callable, Dict, Iterable, List, Optional, Sequence, Set, Tuple
+
+import libcst as cst
+
+from inplace_lint.analysis import semantics as sem
+from inplace_lint.analysis.names import ImportMap, dotted
+from inplace_lint.analysis.values import (
+    CONTAINER,
+    MAYBE,
+    MODULE,
+    NO,
+    OPTIMIZER,
+    OTHER,
+    OTHER_VAL,
+    PARAMS,
+    TENSOR,
+    UNKNOWN,
+    YES,
+    ModuleInfo,
+    RecordId,
+    RecordState,
+    State,
+    Val,
+    join_states,
+)
+from inplace_lint.knowledge import MODULE_PARAMS, InplaceForm, Knowledge, OpInfo, Save
+
+MAX_LOOP_ROUNDS = 6
+DEBUG = os.environ.get("INPLACE_LINT_DEBUG") == "1"
+
+
+@dataclass(frozen=True)
+class SaveSite:
+    """Static facts about one saving op, for messages."""
+
+    site: int
+    op_text: str  # "b *= b", "torch.exp(x)"
+    qualname: str
+    saved_text: str  # the saved tensor as written
+    role: str  # "input" / "result"
+    argument: str  # parameter name of the saving op ("other"), or "result"
+
+
+@dataclass(frozen=True)
+class WriteSite:
+    """Static facts about one in-place write, for messages and fixes."""
+
+    site: int
+    node: cst.CSTNode  # what the finding's range covers
+    form: str  # see ftypes.InplaceSite
+    op_text: str  # "*=", "add_()", "[...] =", "inplace=True"
+    target_text: str
+    kwarg_node: Optional[cst.CSTNode] = None
+    target_is_local_name: bool = False
+
+
+@dataclass
+class Hazard:
+    code: str
+    write: WriteSite
+    save: Optional[SaveSite] = None
+
+
+class Unit:
+    """Everything shared while analysing one function body."""
+
+    def __init__(self, ctx: "ModuleContext", imports: ImportMap, nograd: bool = False, self_name: str = ""):
+        self.ctx = ctx
+        self.imports = imports
+        self.nograd_depth = 1 if nograd else 0
+        self.hooks_depth = 0  # saved_tensors_hooks / save_on_cpu silence the version check
+        self.self_name = self_name
+        self.loop_stack: List[Tuple[List[State], List[State]]] = []  # (continue states, break states)
+        self.returns: Optional[State] = None
+
+    @property
+    def nograd(self) -> bool:
+        return self.nograd_depth > 0
+
+
+class ModuleContext:
+    """Per-file state: knowledge, positions, site numbering and the collected hazards."""
+
+    def __init__(self, knowledge: Knowledge, module: cst.Module, assume_params_are_tensors: bool = True):
+        self.k = knowledge
+        self.module = module
+        self.assume_params_are_tensors = assume_params_are_tensors
+        self._site_ids: Dict[int, int] = {}
+        self.site_nodes: Dict[int, cst.CSTNode] = {}
+        self.save_sites: Dict[Tuple[int, str], SaveSite] = {}
+        self.write_sites: Dict[int, WriteSite] = {}
+        self.hazards: Dict[Tuple[str, int, Optional[int]], Hazard] = {}
+        self.class_attrs: Dict[str, Dict[str, Val]] = {}  # class name -> self.<attr> values from __init__
+        self.user_modules: Set[str] = set()  # classes deriving from nn.Module in this file
+        self.autograd_functions: Dict[str, "sem.FunctionSummary"] = {}
+        self.module_inplace_args: Dict[int, Tuple[cst.CSTNode, cst.Arg]] = {}  # ctor site -> inplace=True arg
+        self.globals: Dict[str, Val] = {}  # module-level names, as functions see them
+        self.user_functions: Set[str] = set()
+        self.user_classes: Set[str] = set()
+        self.autograd_functions_all: Set[str] = set()  # every custom autograd.Function class
+        self.param_labels: Dict[str, str] = {}  # parameter group -> the name its module is bound to
+
+    # -- sites -------------------------------------------------------------------------------------
+    def site(self, node: cst.CSTNode, salt: str = "") -> int:
+        key = id(node) if not salt else hash((id(node), salt))
+        sid = self._site_ids.get(key)
+        if sid is None:
+            sid = len(self._site_ids) + 1
+            self._site_ids[key] = sid
+            self.site_nodes[sid] = node
+        return sid
+
+    def code(self, node: cst.CSTNode, limit: int = 60) -> str:
+        try:
+            text = self.module.code_for_node(node)
+        except Exception:
+            return "?"
+        text = " ".join(text.split())
+        return text if len(text) <= limit else text[: limit - 3] + "..."
+
+    def report(self, code: str, write: WriteSite, save: Optional[SaveSite]) -> None:
+        key = (code, write.site, save.site if save else None)
+        if key not in self.hazards:
+            self.hazards[key] = Hazard(code, write, save)
+
+
+class Interpreter:
+    def __init__(self, ctx: ModuleContext, unit: Unit):
+        self.ctx = ctx
+        self.k = ctx.k
+        self.unit = unit
+
+    # =========================================================================== records & writes
+    def new_group(self, node: cst.CSTNode, salt: str = "") -> str:
+        return f"t{self.ctx.site(node, salt)}"
+
+    def create_record(self, state: State, sid: int, save: SaveSite, groups: frozenset) -> RecordId:
+        """Record a save at site ``sid``; the previous save there becomes the older generation."""
+        rid = (sid, 0)
+        old = (sid, 1)
+        if rid in state.records:
+            previous = state.records.pop(rid)
+            state.records[old] = previous if old not in state.records else state.records[old].join(previous)
+            self._rename(state, rid, old)
+        state.records[rid] = RecordState(frozenset(groups))
+        self.ctx.save_sites[(sid, save.argument)] = save
+        return rid
+
+    @staticmethod
+    def _rename(state: State, rid: RecordId, new: RecordId) -> None:
+        for name, val in list(state.env.items()):
+            if rid in val.hist:
+                state.env[name] = replace(val, hist=(val.hist - {rid}) | {new})
+        if rid in state.escaped:
+            state.escaped = (state.escaped - {rid}) | {new}
+
+    def bump(self, state: State, groups: Iterable[str], write: WriteSite) -> None:
+        """An in-place write to ``groups``: every live record saving one of them goes stale."""
+        groups = frozenset(groups)
+        if not groups:
+            return
+        wildcard = "params:*" in groups
+        tokens = [g[len("params~"):] for g in groups if g.startswith("params~")]
+        for rid, rec in list(state.records.items()):
+            if rec.freed:
+                continue
+            hit = rec.groups & groups or (wildcard and any(g.startswith("params") for g in rec.groups))
+            if not hit and tokens:
+                hit = any(self._param_group_matches(g, t) for g in rec.groups for t in tokens)
+            if not hit:
+                continue
+            state.records[rid] = replace(rec, stale=rec.stale | {write.site})
+            self.ctx.write_sites[write.site] = write
+            if rid in state.escaped:
+                self._report_stale(rid, write.site)
+
+    def _param_group_matches(self, group: str, token: str) -> bool:
+        if not group.startswith("params"):
+            return False
+        label = group[len("params:"):] if group.startswith("params:") else self.ctx.param_labels.get(group, "")
+        mine = sem.module_token(label)
+        return bool(mine) and (mine.startswith(token) or token.startswith(mine))
+
+    def _report_stale(self, rid: RecordId, write_site: int) -> None:
+        write = self.ctx.write_sites.get(write_site)
+        if write is None:
+            return
+        save = self._save_site_for(rid)
+        self.ctx.report("AGI001", write, save)
+
+    def _save_site_for(self, rid: RecordId) -> Optional[SaveSite]:
+        sid = rid[0]
+        for (s, _arg), save in self.ctx.save_sites.items():
+            if s == sid:
+                return save
+        return None
+
+    def reach(self, state: State, val: Val, free: bool) -> None:
+        """A backward through ``val`` (or ``val`` leaving the function, when ``free`` is False)."""
+        for rid in val.hist:
+            rec = state.records.get(rid)
+            if rec is None or rec.freed:
+                continue
+            for write_site in rec.stale:
+                self._report_stale(rid, write_site)
+            if free:
+                state.records[rid] = replace(rec, freed=True)
+
+    def escape(self, state: State, val: Val) -> None:
+        if not val.hist:
+            return
+        self.reach(state, val, free=False)
+        state.escaped = state.escaped | val.hist
+
+    def update_aliases(self, state: State, groups: frozenset, hist: frozenset, grad: int) -> None:
+        """After an in-place write, every name sharing the written groups carries the new history."""
+        if not groups:
+            return
+        for name, val in list(state.env.items()):
+            if val.groups & groups and val.kind in (TENSOR, UNKNOWN, CONTAINER, PARAMS):
+                new_grad = val.grad
+                if grad == YES:
+                    new_grad = YES
+                elif grad == MAYBE and val.grad == NO:
+                    new_grad = MAYBE
+                state.env[name] = replace(val, hist=val.hist | hist, grad=new_grad, fresh=False)
+
+    def save_condition(self, save: Save, args: Dict[str, Val], module: Optional[ModuleInfo] = None) -> bool:
+        if self.unit.nograd or self.unit.hooks_depth:
+            return False
+        if not save.when:
+            return any(v.tensorish and v.grad != NO for v in args.values())
+        for param in save.when:
+            if param == MODULE_PARAMS:
+                if module is None or module.has_params:
+                    return True
+                continue
+            val = args.get(param)
+            if val is not None and val.tensorish and val.grad != NO:
+                return True
+        return False
+
+    def inplace_write(
+        self,
+        state: State,
+        target: Val,
+        write: WriteSite,
+        args: Dict[str, Val],
+        form: Optional[InplaceForm],
+        op_node: cst.CSTNode,
+        qualname: str,
+        module: Optional[ModuleInfo] = None,
+        saved_texts: Optional[Dict[str, str]] = None,
+    ) -> Val:
+        """Apply an in-place op: leaf check, saves of the other inputs, the bump, saves of the result."""
+        if not target.tensorish:
+            return target
+        self.ctx.write_sites[write.site] = write
+        if target.leaf and target.grad == YES and not self.unit.nograd:
+            self.ctx.report("AGI002", write, None)
+        saved_texts = saved_texts or {}
+        new_records = set()
+        op_text = self.ctx.code(op_node)
+        result_saves = []
+        for save in form.saves if form else ():
+            if save.target == "result":
+                result_saves.append(save)
+                continue
+            val = args.get(save.target)
+            if val is None or not val.tensorish or not self.save_condition(save, args, module):
+                continue
+            sid = self.ctx.site(op_node, "save:" + save.target)
+            info = SaveSite(sid, op_text, qualname, saved_texts.get(save.target, save.target), "input", save.target)
+            new_records.add(self.create_record(state, sid, info, val.groups))
+        self.bump(state, target.groups, write)
+        for save in result_saves:
+            if not self.save_condition(save, args, module):
+                continue
+            sid = self.ctx.site(op_node, "save:result")
+            info = SaveSite(sid, op_text, qualname, write.target_text, "result", "result")
+            new_records.add(self.create_record(state, sid, info, target.groups))
+        hist = frozenset(new_records)
+        grad = NO
+        for val in args.values():
+            if val.tensorish and not self.unit.nograd:
+                hist |= val.hist
+                if val.grad == YES:
+                    grad = YES
+                elif val.grad == MAYBE and grad == NO:
+                    grad = MAYBE
+        if self.unit.nograd:
+            grad = NO
+        self.update_aliases(state, target.groups, hist, grad)
+        new_grad = target.grad if grad == NO else (YES if grad == YES or target.grad == YES else MAYBE)
+        return replace(target, hist=target.hist | hist, grad=new_grad, fresh=False, kind=target.kind)
+
+    # ================================================================================== statements
+    def run_block(self, state: Optional[State], body) -> Optional[State]:
+        """Execute a statement block; None means every path through it left (return/raise/break)."""
+        if isinstance(body, cst.IndentedBlock) or isinstance(body, cst.SimpleStatementSuite):
+            statements = body.body
+        elif isinstance(body, (list, tuple)):
+            statements = body
+        else:
+            statements = [body]
+        for statement in statements:
+            if state is None:
+                return None
+            state = self.run_statement(state, statement)
+        return state
+
+    def run_statement(self, state: State, node) -> Optional[State]:
+        try:
+            return self._run_statement(state, node)
+        except RecursionError:
+            raise
+        except Exception:
+            if DEBUG:
+                raise
+            return state  # an analysis gap on one statement must not lose the rest of the function
+
+    def _run_statement(self, state: State, node) -> Optional[State]:
+        if isinstance(node, cst.SimpleStatementLine):
+            for small in node.body:
+                if state is None:
+                    return None
+                state = self.run_small(state, small)
+            return state
+        if isinstance(node, cst.If):
+            self.eval(state, node.test)
+            then_state = self.run_block(state.copy(), node.body)
+            if node.orelse is None:
+                else_state = state
+            elif isinstance(node.orelse, cst.If):
+                else_state = self.run_statement(state.copy(), node.orelse)
+            else:
+                else_state = self.run_block(state.copy(), node.orelse.body)
+            return join_states(then_state, else_state)
+        if isinstance(node, cst.For):
+            return self.run_loop(state, node)
+        if isinstance(node, cst.While):
+            return self.run_loop(state, node)
+        if isinstance(node, cst.With):
+            return self.run_with(state, node)
+        if isinstance(node, (cst.Try, cst.TryStar)):
+            return self.run_try(state, node)
+        if isinstance(node, cst.FunctionDef):
+            state.env[node.name.value] = Val(kind=OTHER, grad=NO)
+            return state
+        if isinstance(node, cst.ClassDef):
+            state.env[node.name.value] = Val(kind=OTHER, grad=NO)
+            return state
+        if isinstance(node, cst.Match):
+            subject = self.eval(state, node.subject)
+            result = None
+            for case in node.cases:
+                result = join_states(result, self.run_block(state.copy(), case.body))
+            return join_states(result, state)
+        return state
+
+    def run_small(self, state: State, node) -> Optional[State]:
+        self.current_statement = node
+        if isinstance(node, cst.Expr):
+            self.eval(state, node.value)
+            return state
+        if isinstance(node, cst.Assign):
+            value = self.eval(state, node.value)
+            for target in node.targets:
+                self.assign(state, target.target, value, node.value)
+            return state
+        if isinstance(node, cst.AnnAssign):
+            if node.value is not None:
+                value = self.eval(state, node.value)
+                self.assign(state, node.target, value, node.value)
+            else:
+                value = sem.from_annotation(self, node.annotation)
+                if value is not None and isinstance(node.target, cst.Name):
+                    state.env[node.target.value] = value
+            return state
+        if isinstance(node, cst.AugAssign):
+            self.aug_assign(state, node)
+            return state
+        if isinstance(node, cst.Return):
+            if node.value is not None:
+                val = self.eval(state, node.value)
+                self.escape(state, val)
+            self.unit.returns = join_states(self.unit.returns, state)
+            return None
+        if isinstance(node, cst.Raise):
+            if node.exc is not None:
+                self.eval(state, node.exc)
+            return None
+        if isinstance(node, cst.Break):
+            if self.unit.loop_stack:
+                self.unit.loop_stack[-1][1].append(state)
+            return None
+        if isinstance(node, cst.Continue):
+            if self.unit.loop_stack:
+                self.unit.loop_stack[-1][0].append(state)
+            return None
+        if isinstance(node, (cst.Import, cst.ImportFrom)):
+            self.unit.imports.add(node)
+            return state
+        if isinstance(node, cst.Del):
+            for target in _flatten_targets(node.target):
+                if isinstance(target, cst.Name):
+                    state.env.pop(target.value, None)
+            return state
+        if isinstance(node, cst.Assert):
+            self.eval(state, node.test)
+            return state
+        return state
+
+    def run_loop(self, state: State, node) -> Optional[State]:
+        is_for = isinstance(node, cst.For)
+        element = None
+        if is_for:
+            element = sem.iterate(self, state, node.iter)
+        head = state
+        exit_states: List[State] = []
+        for _round in range(MAX_LOOP_ROUNDS):
+            body_in = head.copy()
+            if is_for:
+                self.assign(body_in, node.target, element, None)
+            else:
+                self.eval(body_in, node.test)
+            self.unit.loop_stack.append(([], []))
+            body_out = self.run_block(body_in, node.body)
+            continues, breaks = self.unit.loop_stack.pop()
+            for s in continues:
+                body_out = join_states(body_out, s)
+            exit_states = breaks
+            new_head = head.join(body_out) if body_out is not None else head
+            if new_head == head:
+                break
+            head = new_head
+        result = head
+        if node.orelse is not None:
+            result = self.run_block(head.copy(), node.orelse.body)
+        for s in exit_states:
+            result = join_states(result, s)
+        return result
+
+    def run_with(self, state: State, node: cst.With) -> Optional[State]:
+        grad_change = 0
+        hooks = 0
+        for item in node.items:
+            mode = sem.grad_mode(self, item.item)
+            if mode == "nograd":
+                grad_change += 1
+            elif mode == "enable_grad":
+                grad_change -= 1
+            elif mode == "hooks":
+                hooks += 1
+            else:
+                value = self.eval(state, item.item)
+                if item.asname is not None:
+                    self.assign(state, item.asname.name, value.element() if value.kind == CONTAINER else value, None)
+        unit = self.unit
+        saved_depth = unit.nograd_depth
+        if grad_change > 0:
+            unit.nograd_depth += grad_change
+        elif grad_change < 0:
+            unit.nograd_depth = 0
+        unit.hooks_depth += hooks
+        try:
+            return self.run_block(state, node.body)
+        finally:
+            unit.nograd_depth = saved_depth
+            unit.hooks_depth -= hooks
+
+    def run_try(self, state: State, node) -> Optional[State]:
+        before = state.copy()
+        after_body = self.run_block(state, node.body)
+        handler_in = before.join(after_body) if after_body is not None else before
+        result = None
+        if node.orelse is not None and after_body is not None:
+            result = self.run_block(after_body, node.orelse.body)
+        else:
+            result = after_body
+        for handler in node.handlers:
+            if handler.name is not None:
+                handler_in.env[handler.name.name.value if isinstance(handler.name.name, cst.Name) else "_"] = OTHER_VAL
+            result = join_states(result, self.run_block(handler_in.copy(), handler.body))
+        if node.finalbody is not None:
+            final_in = result if result is not None else handler_in.copy()
+            final_out = self.run_block(final_in, node.finalbody.body)
+            return final_out if result is not None else None
+        return result
+
+    # ================================================================================= assignment
+    def assign(self, state: State, target, value: Val, value_node) -> None:
+        if value.kind == MODULE and value.module is not None and isinstance(target, (cst.Name, cst.Attribute)):
+            self.ctx.param_labels.setdefault(value.module.param_group, dotted(target) or "")
+        if isinstance(target, cst.Name):
+            state.env[target.value] = value
+        elif isinstance(target, (cst.Tuple, cst.List)):
+            elements = [e.value for e in target.elements]
+            parts = None
+            if isinstance(value_node, (cst.Tuple, cst.List)) and len(value_node.elements) == len(elements):
+                if not any(isinstance(e, cst.StarredElement) for e in value_node.elements):
+                    parts = [self._peek(state, e.value) for e in value_node.elements]
+            if parts is None and value.parts is not None and len(value.parts) == len(elements):
+                parts = list(value.parts)
+            for i, element in enumerate(elements):
+                if isinstance(element, cst.StarredElement):
+                    element = element.value
+                part = parts[i] if parts is not None else sem.unpack(value)
+                self.assign(state, element, part, None)
+        elif isinstance(target, cst.StarredElement):
+            self.assign(state, target.value, value, None)
+        elif isinstance(target, cst.Attribute):
+            base = self.eval(state, target.value)
+            key = dotted(target)
+            if target.attr.value == "requires_grad" and base.tensorish:
+                name = dotted(target.value)
+                if name and name in state.env:
+                    enabled = not (isinstance(value_node, cst.Name) and value_node.value == "False")
+                    leaf = enabled and (base.fresh or base.leaf or (not base.hist and base.grad == NO))
+                    state.env[name] = replace(base, grad=YES if enabled else NO, leaf=leaf)
+                return
+            if target.attr.value == "data" and base.tensorish:
+                return  # x.data = y swaps storage without a version bump
+            if key is not None:
+                state.env[key] = value
+            self.escape(state, value)
+        elif isinstance(target, cst.Subscript):
+            container = self.eval(state, target.value)
+            self._eval_slices(state, target)
+            if container.tensorish:
+                write = self.write_site(target, "subscript", "[...] =", target.value, stmt=True)
+                self.inplace_write(state, container, write, {"self": container, "value": value},
+                                   None, target, "torch.Tensor.__setitem__")
+            elif container.kind == CONTAINER:
+                name = dotted(target.value)
+                if name and name in state.env:
+                    state.env[name] = _merge_into_container(container, value)
+            else:
+                self.escape(state, value)
+
+    def _peek(self, state: State, node) -> Val:
+        return self.eval(state, node)
+
+    def write_site(self, node, form, op_text, target_node, stmt=False, kwarg_node=None) -> WriteSite:
+        """The in-place write at ``node``; the finding covers its statement when ``stmt``."""
+        range_node = self._statement_of(node) if stmt else node
+        sid = self.ctx.site(range_node, "write")
+        existing = self.ctx.write_sites.get(sid)
+        if existing is not None:
+            return existing
+        target_text = self.ctx.code(target_node, 80) if target_node is not None else ""
+        write = WriteSite(
+            sid,
+            range_node,
+            form,
+            op_text,
+            target_text,
+            kwarg_node,
+            isinstance(target_node, cst.Name),
+        )
+        self.ctx.write_sites[sid] = write
+        return write
+
+    def _statement_of(self, node):
+        return self.current_statement if getattr(self, "current_statement", None) is not None else node
+
+    def aug_assign(self, state: State, node: cst.AugAssign) -> None:
+        target_val = self.eval(state, node.target)
+        value = self.eval(state, node.value)
+        symbol = sem.AUG_SYMBOLS.get(type(node.operator))
+        if symbol is None:
+            return
+        in_subscript = isinstance(node.target, cst.Subscript)
+        if in_subscript:
+            container = self.eval(state, node.target.value)
+            if container.kind == CONTAINER:
+                return
+            subject = target_val if target_val.tensorish else container
+        else:
+            subject = target_val
+        if not subject.tensorish:
+            # Python rebinding: a number/list += ... (int += tensor makes a new tensor)
+            if isinstance(node.target, cst.Name):
+                op = sem.BINARY_FROM_AUG.get(symbol)
+                result = sem.binary_op(self, state, node, op, target_val, value, node.target, node.value) if op else value
+                state.env[node.target.value] = result
+            return
+        method = self.k.augmented_operators.get(symbol)
+        info = self.k.lookup(method) if method else None
+        form = info.inplace if info and info.inplace else None
+        write = WriteSite(
+            self.ctx.site(node, "write"),
+            node,
+            "subscript" if in_subscript else "augassign",
+            symbol,
+            self.ctx.code(node.target, 80),
+            None,
+            isinstance(node.target, cst.Name),
+        )
+        args = {"self": subject, "other": value}
+        texts = {"self": self.ctx.code(node.target), "other": self.ctx.code(node.value)}
+        new = self.inplace_write(state, subject, write, args, form, node, method or symbol, saved_texts=texts)
+        if isinstance(node.target, cst.Name):
+            state.env[node.target.value] = new
+        elif isinstance(node.target, cst.Attribute):
+            key = dotted(node.target)
+            if key:
+                state.env[key] = new
+
+    # ================================================================================= expressions
+    def eval(self, state: State, node) -> Val:
+        try:
+            return self._eval(state, node)
+        except RecursionError:
+            raise
+        except Exception:
+            if DEBUG:
+                raise
+            return Val()
+
+    def _eval(self, state: State, node) -> Val:
+        if isinstance(node, cst.Name):
+            name = node.value
+            if name in state.env:
+                return state.env[name]
+            if name in ("True", "False", "None"):
+                return OTHER_VAL
+            return sem.global_value(self, name, node)
+        if isinstance(node, (cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString, cst.ConcatenatedString,
+                             cst.FormattedString, cst.Ellipsis)):
+            return OTHER_VAL
+        if isinstance(node, cst.Attribute):
+            return sem.attribute(self, state, node)
+        if isinstance(node, cst.Call):
+            return sem.call(self, state, node)
+        if isinstance(node, cst.BinaryOperation):
+            left = self.eval(state, node.left)
+            right = self.eval(state, node.right)
+            op = sem.BINARY_SYMBOLS.get(type(node.operator))
+            return sem.binary_op(self, state, node, op, left, right, node.left, node.right)
+        if isinstance(node, cst.UnaryOperation):
+            operand = self.eval(state, node.expression)
+            if isinstance(node.operator, cst.Not):
+                return OTHER_VAL
+            if not operand.tensorish:
+                return OTHER_VAL
+            return sem.apply_op(self, state, node, "operator.neg", {"self": operand}, {"self": node.expression})
+        if isinstance(node, cst.BooleanOperation):
+            left = self.eval(state, node.left)
+            right = self.eval(state, node.right)
+            return left.join(right)
+        if isinstance(node, cst.Comparison):
+            vals = [self.eval(state, node.left)] + [self.eval(state, c.comparator) for c in node.comparisons]
+            if any(v.tensorish for v in vals):
+                return Val(kind=UNKNOWN, grad=NO, groups=frozenset({self.new_group(node)}))
+            return OTHER_VAL
+        if isinstance(node, cst.Subscript):
+            return sem.subscript(self, state, node)
+        if isinstance(node, (cst.Tuple, cst.List, cst.Set)):
+            vals = [self.eval(state, e.value) for e in node.elements]
+            return sem.container_of(vals)
+        if isinstance(node, cst.Dict):
+            vals = []
+            for e in node.elements:
+                if isinstance(e, cst.DictElement):
+                    self.eval(state, e.key)
+                    vals.append(self.eval(state, e.value))
+                else:
+                    vals.append(self.eval(state, e.value))
+            return sem.container_of(vals)
+        if isinstance(node, cst.IfExp):
+            self.eval(state, node.test)
+            return self.eval(state, node.body).join(self.eval(state, node.orelse))
+        if isinstance(node, (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)):
+            return sem.comprehension(self, state, node)
+        if isinstance(node, cst.NamedExpr):
+            value = self.eval(state, node.value)
+            self.assign(state, node.target, value, node.value)
+            return value
+        if isinstance(node, cst.Await):
+            return self.eval(state, node.expression)
+        if isinstance(node, cst.Yield):
+            if node.value is not None and not isinstance(node.value, cst.From):
+                self.escape(state, self.eval(state, node.value))
+            elif isinstance(node.value, cst.From):
+                self.escape(state, self.eval(state, node.value.item))
+            return Val()
+        if isinstance(node, cst.Lambda):
+            return OTHER_VAL
+        if isinstance(node, cst.StarredElement):
+            return self.eval(state, node.value)
+        return Val()
+
+    def _eval_slices(self, state: State, node: cst.Subscript) -> List[Val]:
+        vals = []
+        for element in node.slice:
+            s = element.slice
+            if isinstance(s, cst.Index):
+                vals.append(self.eval(state, s.value))
+            elif isinstance(s, cst.Slice):
+                for part in (s.lower, s.upper, s.step):
+                    if part is not None:
+                        self.eval(state, part)
+        return vals
+
+
+def _flatten_targets(node):
+    if isinstance(node, (cst.Tuple, cst.List)):
+        for e in node.elements:
+            yield from _flatten_targets(e.value)
+    else:
+        yield node
+
+
+def _merge_into_container(container: Val, value: Val) -> Val:
+    kind = container.elem_kind if container.elem_kind == value.kind else UNKNOWN
+    return replace(
+        container,
+        groups=container.groups | value.groups,
+        hist=container.hist | value.hist,
+        grad=container.grad if container.grad == value.grad else MAYBE,
+        elem_kind=kind,
+    )

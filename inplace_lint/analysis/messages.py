@@ -1,0 +1,110 @@
+"""Turn a hazard into a Finding: the message states the evidence and the error torch will raise."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from inplace_lint.ftypes import Evidence, Finding, InplaceSite, Position
+from inplace_lint.rules import RULES
+
+VERSION_ERROR = "one of the variables needed for gradient computation has been modified by an inplace operation"
+LEAF_ERROR = "a leaf Variable that requires grad is being used in an in-place operation"
+
+# Friendlier names for the operands of the common binary ops.
+ROLE_NAMES = {
+    ("mul", "self"): "the multiplicand",
+    ("mul", "other"): "the multiplier",
+    ("mul_", "self"): "the multiplicand",
+    ("mul_", "other"): "the multiplier",
+    ("truediv", "self"): "the dividend",
+    ("truediv", "other"): "the divisor",
+    ("div", "self"): "the dividend",
+    ("div", "other"): "the divisor",
+    ("div_", "other"): "the divisor",
+    ("pow", "self"): "the base",
+    ("pow", "exponent"): "the exponent",
+    ("pow_", "exponent"): "the exponent",
+    ("matmul", "self"): "the left operand",
+    ("matmul", "other"): "the right operand",
+}
+
+
+def role_text(qualname: str, role: str, argument: str) -> str:
+    if role == "result":
+        return "as its result"
+    short = qualname.split(".")[-1]
+    if short.startswith("r") and short[1:] in ("mul", "truediv", "pow", "matmul", "sub", "add"):
+        short = short[1:]
+        argument = {"self": "other", "other": "self"}.get(argument, argument)
+    if short.startswith("__") and short.endswith("__"):
+        short = short[2:-2]
+    friendly = ROLE_NAMES.get((short, argument))
+    if friendly:
+        return "as " + friendly
+    if argument == "parameters":
+        return "its parameters, to compute its input's gradient"
+    return f"as its input '{argument}'"
+
+
+def build_finding(ctx, hazard, positions, path: str, source: str) -> Optional[Finding]:
+    write = hazard.write
+    code_range = positions.get(write.node)
+    if code_range is None:
+        return None
+    start = Position(code_range.start.line, code_range.start.column)
+    end = Position(code_range.end.line, code_range.end.column)
+    kwarg_start = kwarg_end = None
+    if write.kwarg_node is not None and write.kwarg_node in positions:
+        kr = positions[write.kwarg_node]
+        kwarg_start, kwarg_end = Position(kr.start.line, kr.start.column), Position(kr.end.line, kr.end.column)
+    site = InplaceSite(write.form, start, end, write.target_text, kwarg_start, kwarg_end, write.target_is_local_name)
+    rule = RULES[hazard.code]
+    op = write.op_text
+    target = write.target_text or "its input"
+    if hazard.code == "AGI002":
+        message = (
+            f"'{op}' modifies leaf tensor '{target}' in place, but it requires grad; torch raises at once "
+            f"\"{LEAF_ERROR}\". Update it under 'with torch.no_grad():' or work on a copy."
+        )
+        evidence = Evidence(op, target, runtime_error=LEAF_ERROR)
+        finding = Finding(hazard.code, rule.name, message, path, start, end, evidence, site)
+        return _with_fix(finding, source)
+    save = hazard.save
+    saving_line = saving_column = None
+    saving_text = "an earlier op"
+    role = argument = None
+    saved = target
+    if save is not None:
+        node = ctx.site_nodes.get(save.site)
+        if node is not None and node in positions:
+            saving_line = positions[node].start.line
+            saving_column = positions[node].start.column
+        saving_text = save.op_text
+        role = save.role
+        argument = save.argument
+        if save.role == "input" and save.saved_text:
+            saved = save.saved_text
+    where = f" on line {saving_line}" if saving_line else ""
+    role_part = f" ({role_text(save.qualname, save.role, save.argument)})" if save is not None else ""
+    if write.form == "optimizer_step":
+        message = (
+            f"'{op}' updates parameters in place, but '{saving_text}'{where} saved {saved if saved.startswith('the ') else repr(saved)} "
+            f"for backward{role_part}; a later backward through it will raise \"{VERSION_ERROR}\"."
+        )
+    else:
+        message = (
+            f"'{op}' modifies '{target}' in place, but '{saving_text}'{where} saved "
+            f"{saved if saved.startswith('the ') else repr(saved)} for backward{role_part}; "
+            f"backward will raise \"{VERSION_ERROR}\"."
+        )
+    evidence = Evidence(op, target, saving_text, saving_line, saving_column, role, argument, VERSION_ERROR)
+    finding = Finding(hazard.code, rule.name, message, path, start, end, evidence, site)
+    return _with_fix(finding, source)
+
+
+def _with_fix(finding: Finding, source: str) -> Finding:
+    try:
+        from inplace_lint import fixes
+    except ImportError:
+        return finding
+    return fixes.attach(finding, source)

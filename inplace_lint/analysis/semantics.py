@@ -1,0 +1,1078 @@
+"""What each expression does to the abstract state: calls, operators, attributes, subscripts.
+
+The op facts come from the knowledge table (generated from torch); this module only maps the
+syntax users write onto it: argument binding, in-place spellings, views, modules and optimizers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Dict, FrozenSet, List, Optional, Tuple
+
+import libcst as cst
+
+from inplace_lint.analysis.names import dotted
+from inplace_lint.analysis.values import (
+    CONTAINER,
+    MAYBE,
+    MODULE,
+    NO,
+    OPTIMIZER,
+    OTHER,
+    OTHER_VAL,
+    PARAMS,
+    TENSOR,
+    UNKNOWN,
+    YES,
+    ModuleInfo,
+    State,
+    Val,
+)
+from inplace_lint.knowledge import MODULE_PARAMS, InplaceForm, OpInfo, Save
+
+if TYPE_CHECKING:
+    from inplace_lint.analysis.dataflow import Interpreter, WriteSite
+
+BINARY_SYMBOLS = {
+    cst.Multiply: "mul",
+    cst.Divide: "truediv",
+    cst.Add: "add",
+    cst.Subtract: "sub",
+    cst.Power: "pow",
+    cst.MatrixMultiply: "matmul",
+    cst.FloorDivide: "floordiv",
+    cst.Modulo: "mod",
+    cst.BitAnd: "and_",
+    cst.BitOr: "or_",
+    cst.BitXor: "xor",
+    cst.LeftShift: "lshift",
+    cst.RightShift: "rshift",
+}
+AUG_SYMBOLS = {
+    cst.MultiplyAssign: "*=",
+    cst.DivideAssign: "/=",
+    cst.AddAssign: "+=",
+    cst.SubtractAssign: "-=",
+    cst.PowerAssign: "**=",
+    cst.MatrixMultiplyAssign: "@=",
+    cst.FloorDivideAssign: "//=",
+    cst.ModuloAssign: "%=",
+    cst.BitAndAssign: "&=",
+    cst.BitOrAssign: "|=",
+    cst.BitXorAssign: "^=",
+    cst.LeftShiftAssign: "<<=",
+    cst.RightShiftAssign: ">>=",
+}
+BINARY_FROM_AUG = {
+    "*=": "mul",
+    "/=": "truediv",
+    "+=": "add",
+    "-=": "sub",
+    "**=": "pow",
+    "@=": "matmul",
+    "//=": "floordiv",
+    "%=": "mod",
+}
+
+# Tensor factories: a fresh tensor, a leaf when requires_grad=True.
+FACTORIES = {
+    "torch." + name
+    for name in (
+        "randn rand zeros ones empty full tensor arange linspace logspace eye randint randperm as_tensor "
+        "from_numpy randn_like rand_like zeros_like ones_like empty_like full_like randint_like "
+        "empty_strided scalar_tensor normal bernoulli multinomial tril_indices triu_indices"
+    ).split()
+}
+PARAMETER_CTORS = {"torch.nn.Parameter", "torch.nn.parameter.Parameter", "torch.nn.parameter.Buffer", "torch.nn.Buffer"}
+NOGRAD_CONTEXTS = {
+    "torch.no_grad",
+    "torch.inference_mode",
+    "torch.autograd.no_grad",
+    "torch.autograd.grad_mode.no_grad",
+    "torch.autograd.inference_mode",
+    "torch.autograd.grad_mode.inference_mode",
+}
+ENABLE_GRAD = {"torch.enable_grad", "torch.autograd.enable_grad", "torch.autograd.grad_mode.enable_grad"}
+SET_GRAD = {"torch.set_grad_enabled", "torch.autograd.set_grad_enabled", "torch.autograd.grad_mode.set_grad_enabled"}
+SAVED_TENSOR_HOOKS = {
+    "torch.autograd.graph.saved_tensors_hooks",
+    "torch.autograd.graph.save_on_cpu",
+    "torch.autograd.graph.disable_saved_tensors_hooks",
+}
+NON_TENSOR_METHODS = {
+    "item", "tolist", "numpy", "size", "dim", "numel", "nelement", "ndimension", "stride", "data_ptr",
+    "element_size", "is_contiguous", "is_floating_point", "is_complex", "get_device", "storage_offset",
+    "register_hook", "retain_grad", "__len__", "type_as_str", "untyped_storage", "storage", "is_set_to",
+    "equal", "allclose", "is_nonzero", "__bool__", "__float__", "__int__", "__index__", "dim_order",
+}
+NON_DIFFERENTIABLE_METHODS = {
+    "argmax", "argmin", "argsort", "eq", "ne", "lt", "le", "gt", "ge", "isnan", "isinf", "isfinite",
+    "nonzero", "bool", "long", "int", "short", "byte", "char", "sign", "any", "all", "logical_not",
+    "logical_and", "logical_or", "logical_xor", "floor_divide", "bincount", "unique", "count_nonzero",
+    "new_zeros", "new_ones", "new_empty", "new_full", "new_tensor", "zeros_like", "ones_like",
+}
+CONTAINER_MUTATORS = {"append", "extend", "insert", "add", "update", "setdefault", "appendleft", "put", "push"}
+BUILTINS_OTHER = {
+    "len", "range", "print", "int", "float", "str", "bool", "isinstance", "issubclass", "hasattr",
+    "getattr", "setattr", "callable", "repr", "format", "id", "hash", "type", "open", "round", "divmod",
+    "ord", "chr", "hex", "bin", "oct", "input", "super", "object", "vars", "dir", "locals", "globals",
+    "sorted_keys", "Exception", "ValueError", "TypeError", "RuntimeError", "AssertionError", "KeyError",
+    "NotImplementedError", "math", "complex", "bytes", "frozenset", "set", "slice", "property",
+    "staticmethod", "classmethod", "iter", "exit", "quit", "all", "any", "enumerate", "zip", "map", "filter",
+}
+NON_TORCH_ROOTS = {"numpy", "math", "random", "jax", "tensorflow", "scipy", "pandas", "cupy", "os", "sys", "time"}
+OPTIMIZER_NAMES = ("opt", "optim", "optimizer")
+
+
+# ============================================================================== argument binding
+@dataclass
+class Bound:
+    vals: Dict[str, Val]
+    nodes: Dict[str, cst.CSTNode]
+    args: Dict[str, cst.Arg]
+    extra: List[Val]  # arguments we could not bind to a parameter
+    passed: FrozenSet[str]
+
+
+def bind(interp: "Interpreter", state: State, call: cst.Call, params, kwonly=(), receiver: Optional[Val] = None,
+         receiver_node=None) -> Bound:
+    vals: Dict[str, Val] = {}
+    nodes: Dict[str, cst.CSTNode] = {}
+    args: Dict[str, cst.Arg] = {}
+    extra: List[Val] = []
+    positional = list(params)
+    if receiver is not None and positional and positional[0] == "self":
+        vals["self"] = receiver
+        if receiver_node is not None:
+            nodes["self"] = receiver_node
+        positional = positional[1:]
+    index = 0
+    for arg in call.args:
+        val = interp.eval(state, arg.value)
+        if arg.star:
+            extra.append(val.element() if arg.star == "*" else val)
+            index = len(positional)  # the rest is unknown
+            continue
+        if arg.keyword is not None:
+            name = arg.keyword.value
+            vals[name] = val
+            nodes[name] = arg.value
+            args[name] = arg
+            continue
+        if index < len(positional):
+            name = positional[index]
+            vals[name] = val
+            nodes[name] = arg.value
+            args[name] = arg
+            index += 1
+        else:
+            extra.append(val)
+    return Bound(vals, nodes, args, extra, frozenset(vals))
+
+
+def is_true(node) -> bool:
+    return isinstance(node, cst.Name) and node.value == "True"
+
+
+def is_false_or_none(node) -> bool:
+    return isinstance(node, cst.Name) and node.value in ("False", "None")
+
+
+def keyword(call: cst.Call, name: str) -> Optional[cst.Arg]:
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value == name:
+            return arg
+    return None
+
+
+# ============================================================================== generic op
+def _grad_of(interp: "Interpreter", vals, module: Optional[ModuleInfo] = None) -> int:
+    if interp.unit.nograd:
+        return NO
+    grad = NO
+    if module is not None and module.has_params:
+        grad = YES
+    for val in vals:
+        if val.kind in (TENSOR, UNKNOWN, CONTAINER, PARAMS):
+            if val.grad == YES:
+                grad = YES
+            elif val.grad == MAYBE and grad == NO:
+                grad = MAYBE
+    return grad
+
+
+def _kind_of(vals) -> str:
+    return TENSOR if any(v.kind == TENSOR for v in vals) else UNKNOWN
+
+
+def unknown_result(interp: "Interpreter", state: State, node, vals, module=None) -> Val:
+    """A call we know nothing about: it may compute from its inputs (history flows through)."""
+    hist = frozenset()
+    for v in vals:
+        hist |= v.hist
+    grad = _grad_of(interp, vals, module)
+    if grad == NO and not interp.unit.nograd:
+        grad = MAYBE
+    return Val(kind=UNKNOWN, grad=grad, groups=frozenset({interp.new_group(node)}), hist=hist)
+
+
+def apply_op(
+    interp: "Interpreter",
+    state: State,
+    node,
+    qualname: str,
+    args: Dict[str, Val],
+    arg_nodes: Dict[str, cst.CSTNode],
+    info: Optional[OpInfo] = None,
+    module: Optional[ModuleInfo] = None,
+    extra: Optional[List[Val]] = None,
+) -> Val:
+    """An out-of-place op: create its saves, compute its result's groups, grad and history."""
+    if info is None:
+        info = interp.k.lookup(qualname)
+    extra = extra or []
+    every = list(args.values()) + extra
+    if info is None:
+        return unknown_result(interp, state, node, every, module)
+    tensor_vals = [v for v in every if v.kind in (TENSOR, UNKNOWN, CONTAINER, PARAMS)]
+    grad = _grad_of(interp, tensor_vals, module) if info.differentiable else NO
+    new_records = set()
+    op_text = interp.ctx.code(node)
+    result_saves: List[Save] = []
+    for save in info.saves:
+        if save.target == "result":
+            result_saves.append(save)
+            continue
+        val = args.get(save.target)
+        if val is None:
+            if module is not None and module.has_params and save.target not in info.params:
+                # a module's own parameter (weight, bias) saved for backward
+                if interp.save_condition(save, args, module):
+                    sid = interp.ctx.site(node, "save:" + save.target)
+                    from inplace_lint.analysis.dataflow import SaveSite
+
+                    label = f"{module.label or 'module'}.{save.target}"
+                    site = SaveSite(sid, op_text, qualname, label, "input", save.target)
+                    new_records.add(interp.create_record(state, sid, site, frozenset({module.param_group})))
+            continue
+        if not val.tensorish or not interp.save_condition(save, args, module):
+            continue
+        from inplace_lint.analysis.dataflow import SaveSite
+
+        sid = interp.ctx.site(node, "save:" + save.target)
+        text = interp.ctx.code(arg_nodes[save.target]) if save.target in arg_nodes else save.target
+        site = SaveSite(sid, op_text, qualname, text, "input", save.target)
+        new_records.add(interp.create_record(state, sid, site, val.groups))
+    # the result's version counter
+    groups = frozenset()
+    leaf = False
+    for param in info.view_of:
+        val = args.get(param)
+        if val is not None and val.tensorish:
+            groups |= val.groups
+            leaf = leaf or val.leaf
+    for param in info.may_alias:
+        val = args.get(param)
+        if val is not None and val.tensorish:
+            groups |= val.groups
+            leaf = leaf or (val.leaf and info.view_of == ())
+    if not info.view_of:
+        groups |= {interp.new_group(node)}
+    hist = frozenset(new_records)
+    if grad != NO:
+        for val in tensor_vals:
+            hist |= val.hist
+    for save in result_saves:
+        if not interp.save_condition(save, args, module):
+            continue
+        from inplace_lint.analysis.dataflow import SaveSite
+
+        sid = interp.ctx.site(node, "save:result")
+        site = SaveSite(sid, op_text, qualname, "", "result", "result")
+        rid = interp.create_record(state, sid, site, groups)
+        hist |= {rid}
+    if not tensor_vals and not info.saves:
+        return Val(kind=UNKNOWN, grad=NO, groups=groups)
+    kind = _kind_of(tensor_vals) if tensor_vals else UNKNOWN
+    return Val(kind=kind, grad=grad, groups=groups, hist=hist, leaf=leaf and grad == YES)
+
+
+def binary_op(interp: "Interpreter", state: State, node, op: Optional[str], left: Val, right: Val,
+              left_node, right_node) -> Val:
+    if op is None:
+        return Val()
+    if not left.tensorish and not right.tensorish:
+        if left.kind == CONTAINER or right.kind == CONTAINER:
+            return left.join(right) if left.kind == right.kind else Val(kind=CONTAINER, grad=NO,
+                                                                        groups=left.groups | right.groups,
+                                                                        hist=left.hist | right.hist)
+        return OTHER_VAL
+    if not left.tensorish and right.tensorish:
+        args = {"self": right, "other": left}
+        nodes = {"self": right_node, "other": left_node}
+        name = "operator.r" + op.rstrip("_")
+        if interp.k.lookup(name) is None:
+            name = "operator." + op
+    else:
+        args = {"self": left, "other": right}
+        nodes = {"self": left_node, "other": right_node}
+        name = "operator." + op
+    return apply_op(interp, state, node, name, args, nodes)
+
+
+# ============================================================================== calls
+def call(interp: "Interpreter", state: State, node: cst.Call) -> Val:
+    func = node.func
+    qualname = interp.unit.imports.resolve(func)
+    if qualname is None and isinstance(func, cst.Name) and func.value not in state.env:
+        qualname = _star_import(interp, func.value)
+    if qualname is not None:
+        root = qualname.split(".")[0]
+        if root == "torch":
+            return torch_call(interp, state, node, qualname)
+        if root in NON_TORCH_ROOTS:
+            for arg in node.args:
+                interp.eval(state, arg.value)
+            return OTHER_VAL
+        return _unknown_call(interp, state, node, None)
+    if isinstance(func, cst.Attribute):
+        key = dotted(func)
+        if key is not None and key in state.env:
+            callee = state.env[key]
+            if callee.kind == MODULE and callee.module is not None:
+                return module_call(interp, state, node, callee.module, callee)
+            return _unknown_call(interp, state, node, callee, func)
+        if isinstance(func.value, cst.Name) and func.value.value == interp.unit.self_name and interp.unit.self_name:
+            # self.helper(x): a method or submodule we cannot see; values flow through it
+            vals = [interp.eval(state, a.value) for a in node.args]
+            return unknown_result(interp, state, node, vals)
+        receiver = interp.eval(state, func.value)
+        return method_call(interp, state, node, receiver, func.attr.value)
+    if isinstance(func, cst.Name):
+        name = func.value
+        if name in state.env:
+            callee = state.env[name]
+            if callee.kind == MODULE and callee.module is not None:
+                return module_call(interp, state, node, callee.module, callee)
+            return _unknown_call(interp, state, node, callee, func)
+        if name in interp.ctx.user_modules:
+            return _construct_user_module(interp, state, node, name)
+        return builtin_call(interp, state, node, name)
+    callee = interp.eval(state, func)
+    if callee.kind == MODULE and callee.module is not None:
+        return module_call(interp, state, node, callee.module, callee)
+    return _unknown_call(interp, state, node, callee, func)
+
+
+def _star_import(interp: "Interpreter", name: str) -> Optional[str]:
+    for base in ("torch", "torch.nn", "torch.nn.functional"):
+        if "*" + base in interp.unit.imports.names:
+            candidate = f"{base}.{name}"
+            if interp.k.lookup(candidate) is not None or candidate in FACTORIES:
+                return candidate
+    return None
+
+
+def _unknown_call(interp: "Interpreter", state: State, node: cst.Call, callee: Optional[Val], func_node=None) -> Val:
+    vals = [interp.eval(state, a.value) for a in node.args]
+    if callee is not None and callee.kind == UNKNOWN and isinstance(func_node, (cst.Name, cst.Attribute)):
+        # possibly a module we cannot see: its parameters may be saved (and an optimizer may step them)
+        label = interp.ctx.code(func_node)
+        module = ModuleInfo(None, "params:" + label, label=label)
+        return module_call(interp, state, node, module, callee, vals)
+    return unknown_result(interp, state, node, vals)
+
+
+def builtin_call(interp: "Interpreter", state: State, node: cst.Call, name: str) -> Val:
+    vals = [interp.eval(state, a.value) for a in node.args]
+    if name in ("list", "tuple", "sorted", "reversed", "set", "deque"):
+        if vals:
+            v = vals[0]
+            if v.kind == CONTAINER:
+                return replace(v, parts=v.parts if name != "sorted" else None)
+            if v.kind == PARAMS:
+                return Val(kind=CONTAINER, grad=YES, groups=v.groups, hist=v.hist, elem_kind=TENSOR, leaf=True)
+            element = v.element() if v.tensorish else v
+            return container_of([element]) if element.kind != OTHER else Val(kind=CONTAINER, grad=NO,
+                                                                             elem_kind=OTHER)
+        return Val(kind=CONTAINER, grad=NO, elem_kind=UNKNOWN)
+    if name == "dict":
+        return container_of(vals) if vals else Val(kind=CONTAINER, grad=NO)
+    if name in ("sum", "max", "min"):
+        if vals and vals[0].kind == CONTAINER:
+            element = vals[0].element()
+            if element.tensorish:
+                return replace(element, groups=frozenset({interp.new_group(node)}), leaf=False)
+            return element
+        if vals and any(v.tensorish for v in vals):
+            return unknown_result(interp, state, node, vals)
+        return OTHER_VAL
+    if name in ("abs",) and vals and vals[0].tensorish:
+        return apply_op(interp, state, node, "torch.abs", {"input": vals[0]}, {"input": node.args[0].value})
+    if name in ("next",) and vals:
+        return vals[0].element()
+    if name in BUILTINS_OTHER:
+        return OTHER_VAL
+    return unknown_result(interp, state, node, vals)
+
+
+def _construct_user_module(interp: "Interpreter", state: State, node: cst.Call, class_name: str) -> Val:
+    for a in node.args:
+        interp.eval(state, a.value)
+    sid = interp.ctx.site(node, "module")
+    info = ModuleInfo(None, f"params#{sid}", site=sid, label=class_name, user_class=class_name)
+    return Val(kind=MODULE, grad=NO, module=info)
+
+
+def torch_call(interp: "Interpreter", state: State, node: cst.Call, qualname: str) -> Val:
+    k = interp.k
+    if qualname in FACTORIES:
+        for a in node.args:
+            interp.eval(state, a.value)
+        rg = keyword(node, "requires_grad")
+        requires = rg is not None and not is_false_or_none(rg.value)
+        grad = YES if requires and is_true(rg.value) else (MAYBE if requires else NO)
+        return Val(kind=TENSOR, grad=grad, groups=frozenset({interp.new_group(node)}), leaf=grad == YES,
+                   fresh=not requires)
+    if qualname in PARAMETER_CTORS:
+        vals = [interp.eval(state, a.value) for a in node.args]
+        rg = keyword(node, "requires_grad")
+        if qualname.endswith("Buffer") or (rg is not None and is_false_or_none(rg.value)):
+            return Val(kind=TENSOR, grad=NO, groups=frozenset({interp.new_group(node)}))
+        return Val(kind=TENSOR, grad=YES, groups=frozenset({interp.new_group(node)}), leaf=True)
+    if qualname in ("torch.autograd.grad", "torch.autograd.backward", "torch.autograd.functional.vjp"):
+        return _backward_call(interp, state, node, qualname)
+    if qualname.startswith("torch.optim.") and qualname.count(".") == 2 and qualname.split(".")[-1][:1].isupper():
+        vals = [interp.eval(state, a.value) for a in node.args]
+        params = vals[0] if vals else Val()
+        groups = frozenset(g for g in params.groups if g.startswith("params")) or frozenset({"params:*"})
+        return Val(kind=OPTIMIZER, grad=NO, params_of=groups)
+    if qualname.startswith("torch.nn.init.") and qualname.endswith("_"):
+        vals = [interp.eval(state, a.value) for a in node.args]
+        if vals and vals[0].tensorish:
+            write = interp.write_site(node, "function", qualname.split(".")[-1] + "()", node.args[0].value)
+            interp.bump(state, vals[0].groups, write)
+        return vals[0] if vals else Val()
+    if qualname in NOGRAD_CONTEXTS or qualname in ENABLE_GRAD or qualname in SET_GRAD:
+        for a in node.args:
+            interp.eval(state, a.value)
+        return OTHER_VAL
+    if qualname in ("torch.nn.Sequential",):
+        return _sequential(interp, state, node)
+    if qualname in ("torch.nn.ModuleList", "torch.nn.ModuleDict", "torch.nn.ParameterList"):
+        vals = [interp.eval(state, a.value) for a in node.args]
+        if vals and vals[0].kind == CONTAINER:
+            return vals[0]
+        return Val(kind=CONTAINER, grad=NO, elem_kind=UNKNOWN)
+    if qualname.startswith("torch.Tensor.") and node.args:
+        receiver = interp.eval(state, node.args[0].value)
+        rest = cst.Call(func=node.func, args=node.args[1:])
+        return method_call(interp, state, node, receiver, qualname.split(".")[-1], call_node=rest,
+                           receiver_node=node.args[0].value)
+    info = k.lookup(qualname)
+    if info is not None and info.kind == "module":
+        return _construct_module(interp, state, node, qualname, info)
+    if info is None and qualname.startswith("torch.nn.") and qualname.split(".")[-1][:1].isupper():
+        # a torch.nn module the table does not cover: parameters unknown, not in place
+        for a in node.args:
+            interp.eval(state, a.value)
+        sid = interp.ctx.site(node, "module")
+        label = interp.ctx.code(node.func)
+        inplace = _ctor_inplace(node, ())
+        return Val(kind=MODULE, grad=NO, module=ModuleInfo(qualname, f"params#{sid}", inplace=False,
+                                                           site=sid, label=label))
+    if info is None:
+        vals = [interp.eval(state, a.value) for a in node.args]
+        return unknown_result(interp, state, node, vals)
+    bound = bind(interp, state, node, info.params, info.kwonly)
+    if info is not None and "#" not in info.name:
+        better = k.lookup_call(qualname, bound.passed)
+        if better is not None and better is not info:
+            info = better
+    return call_with_info(interp, state, node, qualname, info, bound, method=False)
+
+
+def _ctor_inplace(node: cst.Call, ctor_params) -> Optional[cst.Arg]:
+    """The argument that makes a module constructor build it in place (``inplace=True``/``True``)."""
+    kw = keyword(node, "inplace")
+    if kw is not None:
+        return kw if is_true(kw.value) else None
+    if "inplace" in ctor_params:
+        index = list(ctor_params).index("inplace")
+        positional = [a for a in node.args if a.keyword is None and not a.star]
+        if index < len(positional) and is_true(positional[index].value):
+            return positional[index]
+    return None
+
+
+def _construct_module(interp: "Interpreter", state: State, node: cst.Call, qualname: str, info: OpInfo) -> Val:
+    for a in node.args:
+        interp.eval(state, a.value)
+    sid = interp.ctx.site(node, "module")
+    inplace_arg = _ctor_inplace(node, info.ctor_params)
+    has_params = any(MODULE_PARAMS in s.when for s in info.saves) or any(
+        s.target not in info.params and s.target != "result" for s in info.saves
+    )
+    label = interp.ctx.code(node, 50)
+    module = ModuleInfo(qualname, f"params#{sid}", inplace=inplace_arg is not None, has_params=has_params,
+                        site=sid, label=label)
+    if inplace_arg is not None:
+        interp.ctx.module_inplace_args[sid] = (node, inplace_arg)
+    return Val(kind=MODULE, grad=NO, module=module)
+
+
+def _sequential(interp: "Interpreter", state: State, node: cst.Call) -> Val:
+    elements: List[ModuleInfo] = []
+    for arg in node.args:
+        val = interp.eval(state, arg.value)
+        if arg.star:
+            return Val(kind=MODULE, grad=NO, module=ModuleInfo(None, f"params#{interp.ctx.site(node, 'module')}"))
+        if val.kind == MODULE and val.module is not None:
+            elements.append(val.module)
+        else:
+            elements.append(ModuleInfo(None, f"params#{interp.ctx.site(arg, 'module')}", label=interp.ctx.code(arg.value)))
+    sid = interp.ctx.site(node, "module")
+    module = ModuleInfo("torch.nn.Sequential", f"params#{sid}", has_params=any(e.has_params for e in elements),
+                        site=sid, label="nn.Sequential", sequence=tuple(elements))
+    if any(e.inplace for e in elements) and not interp.unit.nograd:
+        # An in-place module inside a Sequential bites whenever the model is trained: check the chain
+        # now, on an input that may require grad, as if its output were backpropagated.
+        scratch = state.copy()
+        out = module_call(interp, scratch, node, module, None, [Val(kind=TENSOR, grad=MAYBE,
+                                                                    groups=frozenset({f"seqin{sid}"}))])
+        interp.escape(scratch, out)
+    return Val(kind=MODULE, grad=NO, module=module)
+
+
+def call_with_info(interp: "Interpreter", state: State, node: cst.Call, qualname: str, info: OpInfo, bound: Bound,
+                   method: bool, module: Optional[ModuleInfo] = None, write_node=None) -> Val:
+    """Dispatch a call whose op is in the table: in place (always, ``inplace=True``, ``out=``) or not."""
+    from inplace_lint.analysis.dataflow import WriteSite
+
+    form = info.inplace
+    if form is not None:
+        kwarg_arg = None
+        active = form.kwarg is None
+        if form.kwarg is not None:
+            kwarg_arg = bound.args.get(form.kwarg)
+            active = kwarg_arg is not None and is_true(kwarg_arg.value)
+            if module is not None and form.kwarg == "inplace":
+                active = module.inplace
+        if active:
+            target = bound.vals.get(form.modifies)
+            if target is None:
+                return unknown_result(interp, state, node, list(bound.vals.values()))
+            name = qualname.split(".")[-1]
+            if module is not None:
+                write = interp.write_site(write_node or node, "module_call", module.label or name,
+                                          bound.nodes.get(form.modifies))
+            elif form.kwarg is not None:
+                write = interp.write_site(node, "inplace_kwarg", f"{form.kwarg}=True",
+                                          bound.nodes.get(form.modifies), kwarg_node=kwarg_arg)
+            else:
+                write = interp.write_site(node, "method" if method else "function", name + "()",
+                                          bound.nodes.get(form.modifies))
+            texts = {p: interp.ctx.code(n) for p, n in bound.nodes.items()}
+            return interp.inplace_write(state, target, write, bound.vals, form, node, qualname, module, texts)
+    out_arg = bound.args.get("out")
+    if out_arg is not None and not is_false_or_none(out_arg.value):
+        target = bound.vals["out"]
+        write = interp.write_site(node, "out_kwarg", "out=", out_arg.value, kwarg_node=out_arg)
+        others = {p: v for p, v in bound.vals.items() if p != "out"}
+        return interp.inplace_write(state, target, write, others, None, node, qualname)
+    vals = {p: v for p, v in bound.vals.items()}
+    return apply_op(interp, state, node, qualname, vals, bound.nodes, info, module, bound.extra)
+
+
+# ============================================================================== methods
+def method_call(interp: "Interpreter", state: State, node: cst.Call, receiver: Val, name: str,
+                call_node: Optional[cst.Call] = None, receiver_node=None) -> Val:
+    call_node = call_node or node
+    if receiver_node is None and isinstance(node.func, cst.Attribute):
+        receiver_node = node.func.value
+    kind = receiver.kind
+    if kind == MODULE and receiver.module is not None:
+        module = receiver.module
+        if name in ("parameters", "named_parameters", "buffers"):
+            for a in call_node.args:
+                interp.eval(state, a.value)
+            return Val(kind=PARAMS, grad=YES, groups=frozenset({module.param_group}), leaf=True)
+        if name == "forward":
+            return module_call(interp, state, call_node, module, receiver)
+        if name in ("train", "eval", "to", "cuda", "cpu", "float", "double", "half", "requires_grad_",
+                    "apply", "zero_grad", "register_buffer", "load_state_dict"):
+            for a in call_node.args:
+                interp.eval(state, a.value)
+            return receiver if name not in ("zero_grad", "register_buffer", "load_state_dict") else OTHER_VAL
+        return _unknown_call(interp, state, call_node, None)
+    if kind == OPTIMIZER or (name == "step" and _looks_like_optimizer(receiver_node)):
+        for a in call_node.args:
+            interp.eval(state, a.value)
+        if name == "step":
+            groups = receiver.params_of if kind == OPTIMIZER else frozenset({optimizer_scope(receiver_node)})
+            label = interp.ctx.code(node.func)
+            write = interp.write_site(node, "optimizer_step", label + "()", receiver_node)
+            interp.bump(state, groups, write)
+        return OTHER_VAL
+    if kind == CONTAINER or (name in CONTAINER_MUTATORS and not receiver.kind == TENSOR):
+        vals = [interp.eval(state, a.value) for a in call_node.args]
+        if name in CONTAINER_MUTATORS:
+            key = dotted(receiver_node) if receiver_node is not None else None
+            if kind == CONTAINER and key and key in state.env:
+                merged = receiver
+                for v in vals:
+                    merged = _merge(merged, v.element() if name == "extend" else v)
+                state.env[key] = merged
+            else:
+                for v in vals:
+                    interp.escape(state, v)
+            return OTHER_VAL
+        if name in ("pop", "get", "popleft", "__getitem__", "values"):
+            return receiver.element() if name != "values" else receiver
+        if name == "items":
+            return container_of([OTHER_VAL, receiver.element()]) if kind == CONTAINER else Val()
+        if kind == CONTAINER:
+            return OTHER_VAL if name in ("keys", "index", "count", "clear", "copy") else receiver
+    if name == "backward" and receiver.kind != OTHER:
+        return _tensor_backward(interp, state, call_node, receiver)
+    if name == "apply" and isinstance(receiver_node, (cst.Name, cst.Attribute)):
+        cls = dotted(receiver_node)
+        if cls in interp.ctx.autograd_functions:
+            return interp.ctx.autograd_functions[cls].apply(interp, state, call_node)
+    if receiver.tensorish:
+        return tensor_method(interp, state, node, call_node, receiver, name, receiver_node)
+    if kind == PARAMS:
+        return receiver
+    for a in call_node.args:
+        interp.eval(state, a.value)
+    return OTHER_VAL if kind == OTHER else Val()
+
+
+def _name_token(text: str, noise) -> str:
+    text = text.lower().split(".")[-1]
+    for word in noise:
+        text = text.replace(word, "")
+    return text.replace("_", "")
+
+
+def optimizer_scope(node) -> str:
+    """The parameter groups an optimizer we cannot see the construction of may update.
+
+    ``optD`` / ``optimizer_d`` / ``d_optim`` update the module named like ``D`` / ``netD``; a plain
+    ``optimizer`` may update any module's parameters.
+    """
+    token = _name_token(dotted(node) or "", ("optimizer", "optim", "opt"))
+    return "params~" + token if token else "params:*"
+
+
+def module_token(label: str) -> str:
+    return _name_token(label, ("self.", "model", "net", "module"))
+
+
+def _looks_like_optimizer(node) -> bool:
+    text = (dotted(node) or "").lower() if node is not None else ""
+    last = text.split(".")[-1]
+    return any(last == n or last.startswith(n + "_") or last.endswith("_" + n) or last.startswith(n)
+               for n in OPTIMIZER_NAMES) and "sched" not in last
+
+
+def _merge(container: Val, value: Val) -> Val:
+    kind = container.elem_kind if container.elem_kind == value.kind or container.hist == frozenset() and \
+        container.elem_kind == UNKNOWN and not container.groups else UNKNOWN
+    if not container.groups and not container.hist and container.parts in (None, ()):
+        kind = value.kind
+    return replace(container, groups=container.groups | value.groups, hist=container.hist | value.hist,
+                   grad=value.grad if not container.groups else (container.grad if container.grad == value.grad else MAYBE),
+                   elem_kind=kind, parts=None)
+
+
+def tensor_method(interp: "Interpreter", state: State, node: cst.Call, call_node: cst.Call, receiver: Val, name: str,
+                  receiver_node) -> Val:
+    k = interp.k
+    if name in NON_TENSOR_METHODS:
+        for a in call_node.args:
+            interp.eval(state, a.value)
+        return OTHER_VAL
+    if name == "detach":
+        return Val(kind=receiver.kind, grad=NO, groups=receiver.groups)
+    if name == "detach_":
+        key = dotted(receiver_node) if receiver_node is not None else None
+        new = Val(kind=receiver.kind, grad=NO, groups=receiver.groups)
+        if key and key in state.env:
+            state.env[key] = new
+        return new
+    if name == "requires_grad_":
+        arg = call_node.args[0].value if call_node.args else None
+        enabled = not (arg is not None and is_false_or_none(arg))
+        leaf = enabled and (receiver.fresh or receiver.leaf or (not receiver.hist and receiver.grad == NO))
+        new = replace(receiver, grad=YES if enabled else NO, leaf=leaf, fresh=False)
+        key = dotted(receiver_node) if receiver_node is not None else None
+        if key and key in state.env:
+            state.env[key] = new
+        return new
+    if name in NON_DIFFERENTIABLE_METHODS:
+        for a in call_node.args:
+            interp.eval(state, a.value)
+        return Val(kind=receiver.kind, grad=NO, groups=frozenset({interp.new_group(node)}))
+    qualname = "torch.Tensor." + name
+    info = k.lookup(qualname)
+    if info is None:
+        vals = [interp.eval(state, a.value) for a in call_node.args]
+        if k.is_inplace_method(name):
+            write = interp.write_site(node, "method", name + "()", receiver_node)
+            args = {"self": receiver}
+            for i, v in enumerate(vals):
+                args[f"arg{i}"] = v
+            return interp.inplace_write(state, receiver, write, args, None, node, qualname)
+        if receiver.kind == UNKNOWN:
+            # not a tensor method: an arbitrary object's method
+            return unknown_result(interp, state, node, [receiver] + vals)
+        return unknown_result(interp, state, node, [receiver] + vals)
+    bound = bind(interp, state, call_node, info.params, info.kwonly, receiver=receiver, receiver_node=receiver_node)
+    better = k.lookup_call(qualname, bound.passed)
+    if better is not None and better.name != info.name:
+        info = better
+    return call_with_info(interp, state, node, qualname, info, bound, method=True)
+
+
+def _tensor_backward(interp: "Interpreter", state: State, node: cst.Call, receiver: Val) -> Val:
+    retain = keyword(node, "retain_graph")
+    create = keyword(node, "create_graph")
+    positional = [a for a in node.args if a.keyword is None]
+    for a in node.args:
+        interp.eval(state, a.value)
+    keep = (retain is not None and not is_false_or_none(retain.value)) or (
+        create is not None and not is_false_or_none(create.value)) or len(positional) >= 2
+    interp.reach(state, receiver, free=not keep)
+    return OTHER_VAL
+
+
+def _backward_call(interp: "Interpreter", state: State, node: cst.Call, qualname: str) -> Val:
+    vals = [interp.eval(state, a.value) for a in node.args if a.keyword is None]
+    retain = keyword(node, "retain_graph")
+    create = keyword(node, "create_graph")
+    outputs = keyword(node, "outputs") or keyword(node, "tensors")
+    target = vals[0] if vals else (interp.eval(state, outputs.value) if outputs is not None else Val())
+    keep = any(a is not None and not is_false_or_none(a.value) for a in (retain, create))
+    interp.reach(state, target, free=not keep)
+    if qualname == "torch.autograd.grad":
+        grad = MAYBE if create is not None and not is_false_or_none(create.value) else NO
+        return Val(kind=CONTAINER, grad=grad, elem_kind=TENSOR, groups=frozenset({interp.new_group(node)}),
+                   hist=target.hist if grad else frozenset())
+    return OTHER_VAL
+
+
+# ============================================================================== modules
+def module_call(interp: "Interpreter", state: State, node: cst.Call, module: ModuleInfo, callee: Optional[Val],
+                vals: Optional[List[Val]] = None) -> Val:
+    if vals is None:
+        vals = None if module.sequence or module.qualname else [interp.eval(state, a.value) for a in node.args]
+    if module.sequence:
+        if vals is None:
+            vals = [interp.eval(state, a.value) for a in node.args]
+        current = vals[0] if vals else Val()
+        for element in module.sequence:
+            element_node = interp.ctx.site_nodes.get(element.site, node) if element.site >= 0 else node
+            current = _apply_module(interp, state, element_node, element, [current], None, sequence_call=True)
+        return current
+    if module.qualname and interp.k.lookup(module.qualname) is not None and vals is None:
+        info = interp.k.lookup(module.qualname)
+        bound = bind(interp, state, node, info.params, info.kwonly)
+        return _apply_known_module(interp, state, node, module, info, bound, write_node=node)
+    if vals is None:
+        vals = [interp.eval(state, a.value) for a in node.args]
+    return _apply_module(interp, state, node, module, vals, None)
+
+
+def _apply_module(interp, state, node, module: ModuleInfo, vals: List[Val], _unused, sequence_call=False) -> Val:
+    info = interp.k.lookup(module.qualname) if module.qualname else None
+    if info is not None:
+        params = info.params
+        bound_vals = {p: v for p, v in zip(params, vals)}
+        nodes = {}
+        bound = Bound(bound_vals, nodes, {}, list(vals[len(params):]), frozenset(bound_vals))
+        return _apply_known_module(interp, state, node, module, info, bound, write_node=node,
+                                   sequence_call=sequence_call)
+    if module.sequence:
+        current = vals[0] if vals else Val()
+        for element in module.sequence:
+            element_node = interp.ctx.site_nodes.get(element.site, node)
+            current = _apply_module(interp, state, element_node, element, [current], None, sequence_call=True)
+        return current
+    # a module we cannot see into: it may save its parameters for its inputs' gradients
+    from inplace_lint.analysis.dataflow import SaveSite
+
+    result = unknown_result(interp, state, node, vals, module if module.has_params else None)
+    if module.has_params and any(v.tensorish and v.grad != NO for v in vals) and not interp.unit.nograd \
+            and not interp.unit.hooks_depth:
+        sid = interp.ctx.site(node, "save:params")
+        label = module.label or "module"
+        site = SaveSite(sid, interp.ctx.code(node), label, f"the parameters of {label}", "input", "parameters")
+        rid = interp.create_record(state, sid, site, frozenset({module.param_group}))
+        result = replace(result, hist=result.hist | {rid})
+    return result
+
+
+def _apply_known_module(interp, state, node, module: ModuleInfo, info: OpInfo, bound: Bound, write_node,
+                        sequence_call=False) -> Val:
+    if sequence_call and module.inplace and info.inplace is not None:
+        # reported at the element's constructor inside nn.Sequential(...)
+        from inplace_lint.analysis.dataflow import WriteSite
+
+        target = bound.vals.get(info.inplace.modifies) or (list(bound.vals.values())[0] if bound.vals else Val())
+        ctor = interp.ctx.module_inplace_args.get(module.site)
+        write = interp.write_site(node, "module_ctor", module.label, None,
+                                  kwarg_node=ctor[1] if ctor else None)
+        write = replace(write, target_text="the output of the previous layer")
+        interp.ctx.write_sites[write.site] = write
+        return interp.inplace_write(state, target, write, bound.vals, info.inplace, node, info.name, module)
+    return call_with_info(interp, state, node if isinstance(node, cst.Call) else node, info.name, info, bound,
+                          method=False, module=module, write_node=write_node)
+
+
+# ============================================================================== attributes, subscripts
+VIEW_ATTRIBUTES = {"T", "mT", "H", "mH", "real", "imag"}
+NON_TENSOR_ATTRIBUTES = {"shape", "dtype", "device", "ndim", "requires_grad", "is_leaf", "grad_fn", "layout",
+                         "is_cuda", "names", "itemsize", "nbytes", "_version"}
+
+
+def attribute(interp: "Interpreter", state: State, node: cst.Attribute) -> Val:
+    key = dotted(node)
+    if key is not None and key in state.env:
+        return state.env[key]
+    qualname = interp.unit.imports.resolve(node)
+    if qualname is not None:
+        return OTHER_VAL
+    base = interp.eval(state, node.value)
+    attr = node.attr.value
+    if key is not None and key.split(".")[0] == interp.unit.self_name and key.count(".") == 1:
+        return Val(kind=UNKNOWN, grad=MAYBE, groups=frozenset({"attr:" + key}))
+    if base.kind == MODULE and base.module is not None:
+        if attr in ("weight", "bias") or attr.endswith("_weight") or attr.endswith("_bias"):
+            return Val(kind=TENSOR, grad=YES, groups=frozenset({base.module.param_group}), leaf=True)
+        return Val(kind=UNKNOWN, grad=MAYBE, groups=frozenset({"attr:" + (key or attr)}))
+    if base.tensorish:
+        if attr in VIEW_ATTRIBUTES:
+            return replace(base, fresh=False)
+        if attr == "data":
+            return Val(kind=base.kind, grad=NO, groups=frozenset({interp.new_group(node, "data")}))
+        if attr == "grad":
+            return Val(kind=base.kind, grad=NO, groups=frozenset({"grad:" + (key or interp.new_group(node))}))
+        if attr in NON_TENSOR_ATTRIBUTES:
+            return OTHER_VAL
+        if base.kind == TENSOR:
+            return OTHER_VAL
+        return Val(kind=UNKNOWN, grad=base.grad, hist=base.hist, groups=frozenset({"attr:" + (key or attr)}))
+    if base.kind == CONTAINER:
+        return Val()
+    return OTHER_VAL if base.kind == OTHER and key is None else Val(kind=UNKNOWN, grad=MAYBE,
+                                                                     groups=frozenset({"attr:" + (key or attr)}))
+
+
+def subscript(interp: "Interpreter", state: State, node: cst.Subscript) -> Val:
+    base = interp.eval(state, node.value)
+    indices = interp._eval_slices(state, node)
+    if base.kind == CONTAINER:
+        if base.parts is not None and len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index):
+            index_node = node.slice[0].slice.value
+            index = _int_literal(index_node)
+            if index is not None and -len(base.parts) <= index < len(base.parts):
+                return base.parts[index]
+        return base.element()
+    if base.kind == PARAMS:
+        return base.element()
+    if not base.tensorish:
+        return OTHER_VAL if base.kind == OTHER else Val()
+    advanced = any(v.kind == TENSOR for v in indices) or any(
+        isinstance(e.slice, cst.Index) and isinstance(e.slice.value, (cst.List, cst.ListComp))
+        for e in node.slice
+    )
+    if advanced:
+        return Val(kind=base.kind, grad=base.grad, groups=frozenset({interp.new_group(node)}),
+                   hist=base.hist)
+    return replace(base, fresh=False, parts=None)
+
+
+def _int_literal(node) -> Optional[int]:
+    if isinstance(node, cst.Integer):
+        try:
+            return int(node.value, 0)
+        except ValueError:
+            return None
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
+        inner = _int_literal(node.expression)
+        return -inner if inner is not None else None
+    return None
+
+
+# ============================================================================== iteration & containers
+def container_of(vals: List[Val]) -> Val:
+    groups = frozenset()
+    hist = frozenset()
+    grad = NO
+    kinds = set()
+    for v in vals:
+        groups |= v.groups
+        hist |= v.hist
+        kinds.add(v.kind)
+        if v.grad == YES and v.kind != OTHER:
+            grad = YES
+        elif v.grad == MAYBE and grad == NO and v.kind != OTHER:
+            grad = MAYBE
+    elem_kind = kinds.pop() if len(kinds) == 1 else UNKNOWN
+    return Val(kind=CONTAINER, grad=grad, groups=groups, hist=hist, elem_kind=elem_kind, parts=tuple(vals))
+
+
+def unpack(value: Val) -> Val:
+    if value.kind in (TENSOR, UNKNOWN):
+        return replace(value, parts=None, fresh=False)
+    return value.element()
+
+
+def iterate(interp: "Interpreter", state: State, node) -> Val:
+    """The value a ``for`` target takes on each iteration over ``node``."""
+    if isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value not in state.env:
+        name = node.func.value
+        if name == "range":
+            for a in node.args:
+                interp.eval(state, a.value)
+            return OTHER_VAL
+        if name == "enumerate" and node.args:
+            inner = iterate(interp, state, node.args[0].value)
+            return Val(kind=CONTAINER, grad=NO, parts=(OTHER_VAL, inner), groups=inner.groups, hist=inner.hist)
+        if name == "zip":
+            parts = tuple(iterate(interp, state, a.value) for a in node.args if not a.keyword)
+            return container_of(list(parts))
+        if name in ("reversed", "sorted", "list", "tuple") and node.args:
+            return iterate(interp, state, node.args[0].value)
+    if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value == "items":
+        receiver = interp.eval(state, node.func.value)
+        return Val(kind=CONTAINER, grad=NO, parts=(OTHER_VAL, receiver.element()))
+    iterable = interp.eval(state, node)
+    if iterable.kind == OTHER:
+        return OTHER_VAL
+    if iterable.kind in (CONTAINER, PARAMS):
+        return iterable.element()
+    if iterable.kind == MODULE:
+        return Val(kind=MODULE, grad=NO, module=iterable.module)
+    if iterable.kind == TENSOR:
+        return replace(iterable, parts=None, fresh=False)
+    return Val(kind=UNKNOWN, grad=iterable.grad, groups=iterable.groups | {interp.new_group(node, "iter")},
+               hist=iterable.hist)
+
+
+def comprehension(interp: "Interpreter", state: State, node) -> Val:
+    inner = state.copy()
+    for_in = node.for_in
+    while for_in is not None:
+        element = iterate(interp, inner, for_in.iter)
+        interp.assign(inner, for_in.target, element, None)
+        for condition in for_in.ifs:
+            interp.eval(inner, condition.search)
+        for_in = for_in.inner_for_in
+    if isinstance(node, cst.DictComp):
+        interp.eval(inner, node.key)
+        value = interp.eval(inner, node.value)
+    else:
+        value = interp.eval(inner, node.elt)
+    # writes inside the comprehension (rare) still count
+    state.records.update(inner.records)
+    state.escaped = state.escaped | inner.escaped
+    result = container_of([value])
+    return replace(result, parts=None)
+
+
+# ============================================================================== context managers
+def grad_mode(interp: "Interpreter", node) -> Optional[str]:
+    if not isinstance(node, cst.Call):
+        qualname = interp.unit.imports.resolve(node)
+        return "nograd" if qualname in NOGRAD_CONTEXTS else None
+    qualname = interp.unit.imports.resolve(node.func)
+    if qualname is None:
+        return None
+    if qualname in NOGRAD_CONTEXTS:
+        if qualname.endswith("inference_mode") and node.args and is_false_or_none(node.args[0].value):
+            return None
+        return "nograd"
+    if qualname in ENABLE_GRAD:
+        return "enable_grad"
+    if qualname in SET_GRAD:
+        if node.args and isinstance(node.args[0].value, cst.Name):
+            if node.args[0].value.value == "False":
+                return "nograd"
+            if node.args[0].value.value == "True":
+                return "enable_grad"
+        return None
+    if qualname in SAVED_TENSOR_HOOKS and not qualname.endswith("disable_saved_tensors_hooks"):
+        return "hooks"
+    return None
+
+
+# ============================================================================== names & annotations
+def global_value(interp: "Interpreter", name: str, node) -> Val:
+    if interp.unit.imports.resolve(node) is not None:
+        return OTHER_VAL
+    globals_ = interp.ctx.globals
+    if name in globals_:
+        return globals_[name]
+    if name in interp.ctx.user_functions or name in interp.ctx.user_classes:
+        return OTHER_VAL
+    if name in BUILTINS_OTHER or name in ("list", "dict", "tuple", "sum", "min", "max", "sorted", "reversed",
+                                          "abs", "next", "None", "True", "False", "NotImplemented", "__name__"):
+        return OTHER_VAL
+    return Val(kind=UNKNOWN, grad=MAYBE, groups=frozenset({"global:" + name}))
+
+
+NON_TENSOR_ANNOTATIONS = {"int", "float", "str", "bool", "bytes", "complex", "list", "dict", "tuple", "set",
+                          "List", "Dict", "Tuple", "Set", "Sequence", "Callable", "ndarray", "np.ndarray",
+                          "numpy.ndarray", "Iterable", "Iterator", "None"}
+
+
+def from_annotation(interp: "Interpreter", annotation: cst.Annotation) -> Optional[Val]:
+    node = annotation.annotation
+    if isinstance(node, cst.SimpleString):
+        text = node.value.strip("'\"")
+    else:
+        text = interp.ctx.code(node, 200)
+    head = text.split("[")[0].strip()
+    qualname = interp.unit.imports.resolve(node) if isinstance(node, (cst.Name, cst.Attribute)) else None
+    if qualname in ("torch.Tensor", "torch.FloatTensor", "torch.nn.Parameter") or head in ("Tensor", "torch.Tensor"):
+        return Val(kind=TENSOR, grad=MAYBE)
+    if head in NON_TENSOR_ANNOTATIONS or head.endswith("ndarray"):
+        return OTHER_VAL
+    if qualname is not None and qualname.startswith("torch.nn.") and "Module" in qualname:
+        return Val(kind=MODULE, grad=NO, module=ModuleInfo(None, "params:annot"))
+    return None
+
+
+# ============================================================================== custom autograd.Function
+@dataclass(frozen=True)
+class FunctionSummary:
+    """What a custom ``autograd.Function``'s forward hands to ``ctx.save_for_backward``."""
+
+    name: str
+    inputs_saved: Tuple[int, ...]  # indices into apply(...)'s arguments
+    saves_result: bool
+    node: cst.CSTNode
+
+    def apply(self, interp: "Interpreter", state: State, node: cst.Call) -> Val:
+        from inplace_lint.analysis.dataflow import SaveSite
+
+        vals = [interp.eval(state, a.value) for a in node.args]
+        grad = _grad_of(interp, vals)
+        hist = frozenset()
+        for v in vals:
+            hist |= v.hist
+        groups = frozenset({interp.new_group(node)})
+        if grad != NO and not interp.unit.hooks_depth:
+            for index in self.inputs_saved:
+                if index < len(vals) and vals[index].tensorish:
+                    sid = interp.ctx.site(node, f"save:arg{index}")
+                    site = SaveSite(sid, interp.ctx.code(node), self.name + ".apply",
+                                    interp.ctx.code(node.args[index].value), "input", f"arg{index}")
+                    hist |= {interp.create_record(state, sid, site, vals[index].groups)}
+            if self.saves_result:
+                sid = interp.ctx.site(node, "save:result")
+                site = SaveSite(sid, interp.ctx.code(node), self.name + ".apply", "", "result", "result")
+                hist |= {interp.create_record(state, sid, site, groups)}
+        return Val(kind=TENSOR, grad=grad, groups=groups, hist=hist)

@@ -1,0 +1,149 @@
+"""The abstract domain: what the analysis knows about a value and about saved tensors.
+
+A *group* names a version counter (one per tensor allocation site; views and ``.detach()`` share
+their base's group). A *record* is one op's save of a tensor for backward, identified by
+``(site, generation)``: generation 0 is the most recent save at that site, 1 summarises all older
+ones (the recency abstraction, so a save in one loop iteration can meet the write of the next).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Dict, FrozenSet, Optional, Tuple
+
+NO, MAYBE, YES = 0, 1, 2
+
+RecordId = Tuple[int, int]  # (site id, generation)
+
+# kinds of value
+TENSOR = "tensor"  # certainly a tensor
+UNKNOWN = "unknown"  # may be a tensor
+OTHER = "other"  # certainly not a tensor (number, string, numpy array, None, ...)
+CONTAINER = "container"  # list / tuple / dict of values, summarised
+MODULE = "module"  # an nn.Module instance
+OPTIMIZER = "optimizer"
+PARAMS = "params"  # model.parameters()
+
+
+def join_tri(a: int, b: int) -> int:
+    return a if a == b else MAYBE
+
+
+@dataclass(frozen=True)
+class ModuleInfo:
+    """An nn.Module value: which torch module (if known), built in place or not, its parameters."""
+
+    qualname: Optional[str]  # "torch.nn.ReLU"; None for user classes and unknown modules
+    param_group: str  # the version-counter group of its parameters
+    inplace: bool = False
+    has_params: bool = True
+    site: int = -1  # the constructor call's site id (where a Sequential element is reported)
+    label: str = ""  # how the user wrote it: "nn.ReLU(inplace=True)", "self.act"
+    sequence: Tuple["ModuleInfo", ...] = ()  # nn.Sequential's elements
+    user_class: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class Val:
+    kind: str = UNKNOWN
+    grad: int = MAYBE  # requires grad: NO / MAYBE / YES
+    groups: FrozenSet[str] = frozenset()
+    hist: FrozenSet[RecordId] = frozenset()  # saves in this value's autograd history
+    leaf: bool = False  # certainly a leaf that requires grad
+    module: Optional[ModuleInfo] = None
+    elem_kind: str = UNKNOWN  # containers: the kind of their elements
+    fresh: bool = False  # a tensor just created by a factory (requires_grad_() makes it a leaf)
+    parts: Optional[Tuple["Val", ...]] = None  # tuples: the values position by position
+    params_of: FrozenSet[str] = frozenset()  # optimizers: the parameter groups they update
+
+    @property
+    def tensorish(self) -> bool:
+        return self.kind in (TENSOR, UNKNOWN)
+
+    def join(self, other: "Val") -> "Val":
+        if self == other:
+            return self
+        kind = self.kind if self.kind == other.kind else UNKNOWN
+        return Val(
+            kind=kind,
+            grad=join_tri(self.grad, other.grad),
+            groups=self.groups | other.groups,
+            hist=self.hist | other.hist,
+            leaf=self.leaf and other.leaf,
+            module=self.module if self.module == other.module else None,
+            elem_kind=self.elem_kind if self.elem_kind == other.elem_kind else UNKNOWN,
+            fresh=self.fresh and other.fresh,
+            parts=(
+                tuple(a.join(b) for a, b in zip(self.parts, other.parts))
+                if self.parts is not None and other.parts is not None and len(self.parts) == len(other.parts)
+                else None
+            ),
+            params_of=self.params_of | other.params_of,
+        )
+
+    def element(self) -> "Val":
+        """A value taken out of this container (or iterated out of it)."""
+        if self.kind == CONTAINER:
+            if self.parts:
+                joined = self.parts[0]
+                for part in self.parts[1:]:
+                    joined = joined.join(part)
+                return joined
+            return replace(self, kind=self.elem_kind, module=None, elem_kind=UNKNOWN, parts=None)
+        if self.kind == PARAMS:
+            return replace(self, kind=TENSOR, module=None)
+        return replace(self, module=None, kind=self.kind if self.tensorish else UNKNOWN)
+
+
+OTHER_VAL = Val(kind=OTHER, grad=NO)
+
+
+@dataclass(frozen=True)
+class RecordState:
+    groups: FrozenSet[str]  # what was saved
+    stale: FrozenSet[int] = frozenset()  # in-place sites that bumped it since
+    freed: bool = False  # a backward without retain_graph consumed it
+
+    def join(self, other: "RecordState") -> "RecordState":
+        if self == other:
+            return self
+        return RecordState(self.groups | other.groups, self.stale | other.stale, self.freed and other.freed)
+
+
+@dataclass
+class State:
+    env: Dict[str, Val] = field(default_factory=dict)
+    records: Dict[RecordId, RecordState] = field(default_factory=dict)
+    escaped: FrozenSet[RecordId] = frozenset()
+
+    def copy(self) -> "State":
+        return State(dict(self.env), dict(self.records), self.escaped)
+
+    def join(self, other: Optional["State"]) -> "State":
+        if other is None:
+            return self
+        env = dict(self.env)
+        for name, val in other.env.items():
+            mine = env.get(name)
+            env[name] = val if mine is None else mine.join(val)
+        records = dict(self.records)
+        for rid, rec in other.records.items():
+            mine = records.get(rid)
+            records[rid] = rec if mine is None else mine.join(rec)
+        return State(env, records, self.escaped | other.escaped)
+
+    def __eq__(self, other) -> bool:
+        return (
+            isinstance(other, State)
+            and self.env == other.env
+            and self.records == other.records
+            and self.escaped == other.escaped
+        )
+
+
+def join_states(a: Optional[State], b: Optional[State]) -> Optional[State]:
+    if a is None:
+        return b
+    if b is None:
+        return a
+    return a.join(b)
