@@ -1,0 +1,416 @@
+"""Configuration: ``[tool.inplace-lint]`` in pyproject.toml or ``[inplace-lint]`` in setup.cfg.
+
+The file is discovered from the linted path upward: the first pyproject.toml (or, in the same folder,
+setup.cfg) that has our section wins. Keys::
+
+    select = ["AGI"]                        # codes or prefixes to report
+    ignore = []                             # codes or prefixes to drop (the longer match wins)
+    per-file-ignores = {"tests/*" = ["AGI001"]}
+    exclude = [...]                         # replaces the default exclusions
+    extend-exclude = ["tests/fixtures"]     # adds to them
+    assume-params-are-tensors = true
+
+Unknown keys and unknown codes are errors (:class:`ConfigError`, one message). Globs are matched against
+the path relative to the folder holding the config file and against the file's base name; an excluded
+folder excludes everything under it. CLI flags override the file (see ``Settings.override``).
+"""
+
+from __future__ import annotations
+
+import configparser
+import dataclasses
+import fnmatch
+import os
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
+
+from inplace_lint.ftypes import LintOptions
+
+SECTION_TOML = "inplace-lint"  # [tool.inplace-lint]
+SECTION_CFG = "inplace-lint"  # [inplace-lint]
+
+DEFAULT_EXCLUDE: Tuple[str, ...] = (
+    ".bzr",
+    ".direnv",
+    ".eggs",
+    ".git",
+    ".hg",
+    ".inplace-lint-cache",
+    ".mypy_cache",
+    ".nox",
+    ".pytest_cache",
+    ".ruff_cache",
+    ".svn",
+    ".tox",
+    ".venv",
+    "__pycache__",
+    "__pypackages__",
+    "_build",
+    "build",
+    "dist",
+    "node_modules",
+    "site-packages",
+    "venv",
+)
+
+KNOWN_KEYS = (
+    "select",
+    "ignore",
+    "per-file-ignores",
+    "exclude",
+    "extend-exclude",
+    "assume-params-are-tensors",
+)
+_CODE_SHAPE = re.compile(r"^[A-Z]+[0-9]*$")
+
+
+class ConfigError(Exception):
+    """A configuration problem; ``str(error)`` is the one message to show."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything an adapter needs to lint one file the way the user configured it."""
+
+    select: Tuple[str, ...] = ("AGI",)
+    ignore: Tuple[str, ...] = ()
+    per_file_ignores: Tuple[Tuple[str, Tuple[str, ...]], ...] = ()
+    exclude: Tuple[str, ...] = DEFAULT_EXCLUDE
+    extend_exclude: Tuple[str, ...] = ()
+    assume_params_are_tensors: bool = True
+    # The folder globs are relative to (the config file's folder, else the working directory).
+    root: Path = field(default_factory=Path.cwd)
+    config_file: Optional[Path] = None
+
+    def lint_options(self) -> LintOptions:
+        return LintOptions(
+            assume_params_are_tensors=self.assume_params_are_tensors,
+            select=tuple(self.select),
+            ignore=tuple(self.ignore),
+        )
+
+    def override(self, **changes: Any) -> "Settings":
+        """A copy with the given fields replaced; ``None`` values are left as they were."""
+        changes = {k: v for k, v in changes.items() if v is not None}
+        for key in ("select", "ignore"):
+            if key in changes:
+                changes[key] = tuple(validate_codes(changes[key], f"--{key}"))
+        return dataclasses.replace(self, **changes)
+
+    def ignored_codes_for(self, path: str) -> Tuple[str, ...]:
+        """Codes that per-file-ignores drops for ``path``."""
+        codes: List[str] = []
+        for pattern, pattern_codes in self.per_file_ignores:
+            if _matches(pattern, Path(path), self.root, match_parents=True):
+                codes.extend(pattern_codes)
+        return tuple(codes)
+
+    def is_excluded(self, path: Path, check_parents: bool = False) -> bool:
+        """Whether an exclude pattern matches ``path`` (with ``check_parents``, or a parent of it)."""
+        patterns = tuple(self.exclude) + tuple(self.extend_exclude)
+        return any(_matches(pattern, path, self.root, match_parents=check_parents) for pattern in patterns)
+
+
+def _relative(path: Path, root: Path) -> Optional[Path]:
+    try:
+        return Path(os.path.abspath(path)).relative_to(os.path.abspath(root))
+    except ValueError:
+        return None
+
+
+def _matches(pattern: str, path: Path, root: Path, match_parents: bool = False) -> bool:
+    """fnmatch ``pattern`` against ``path`` relative to ``root`` and against its base name.
+
+    With ``match_parents``, a match on any parent folder (below ``root``) counts too.
+    """
+    pattern = pattern.strip()
+    if pattern.startswith("./"):
+        pattern = pattern[2:]
+    pattern = pattern.rstrip("/") or pattern
+    relative = _relative(path, root)
+    candidates = [relative] if relative is not None else [Path(os.path.abspath(path))]
+    if match_parents:
+        base = candidates[0]
+        candidates = [base] + [parent for parent in base.parents if str(parent) not in ("", ".", "/")]
+    for candidate in candidates:
+        text = candidate.as_posix()
+        if fnmatch.fnmatch(text, pattern) or fnmatch.fnmatch(candidate.name, pattern):
+            return True
+        if os.path.isabs(pattern) and fnmatch.fnmatch(os.path.abspath(candidate), pattern):
+            return True
+    return False
+
+
+def known_codes() -> Tuple[str, ...]:
+    from inplace_lint.rules import RULES
+
+    return tuple(sorted(RULES))
+
+
+def validate_codes(codes: Iterable[str], where: str) -> List[str]:
+    """Each code must be a known code or a prefix of one (``AGI``, ``AGI00``, ``AGI001``)."""
+    known = known_codes()
+    result = []
+    for code in codes:
+        code = code.strip()
+        if not code:
+            continue
+        if not _CODE_SHAPE.match(code) or not any(k.startswith(code) for k in known):
+            raise ConfigError(
+                f"unknown rule code {code!r} in {where} (known codes: {', '.join(known)}; "
+                f"a prefix such as 'AGI' selects several)"
+            )
+        result.append(code)
+    return result
+
+
+def _as_list(value: Any, key: str, where: str) -> List[str]:
+    if isinstance(value, str):
+        return [item for item in re.split(r"[,\s]+", value) if item]
+    if isinstance(value, (list, tuple)) and all(isinstance(item, str) for item in value):
+        return list(value)
+    raise ConfigError(f"{where}: '{key}' must be a list of strings, not {value!r}")
+
+
+def _as_patterns(value: Any, key: str, where: str) -> List[str]:
+    if isinstance(value, str):  # setup.cfg: comma- or newline-separated
+        return [item.strip() for item in re.split(r"[,\n]", value) if item.strip()]
+    return _as_list(value, key, where)
+
+
+def _as_bool(value: Any, key: str, where: str) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str):
+        lowered = value.strip().lower()
+        if lowered in ("1", "true", "yes", "on"):
+            return True
+        if lowered in ("0", "false", "no", "off"):
+            return False
+    raise ConfigError(f"{where}: '{key}' must be true or false, not {value!r}")
+
+
+def _per_file_ignores(value: Any, where: str) -> List[Tuple[str, Tuple[str, ...]]]:
+    entries: List[Tuple[str, Tuple[str, ...]]] = []
+    if isinstance(value, dict):  # TOML table: glob = ["AGI001"] or glob = "AGI001,AGI002"
+        for pattern, codes in value.items():
+            entries.append((pattern, tuple(validate_codes(_as_list(codes, pattern, where), where))))
+        return entries
+    if isinstance(value, str):  # setup.cfg, flake8's form: one "glob[,glob]: CODE[,CODE]" per line
+        for line in value.splitlines():
+            line = line.strip()
+            if not line:
+                continue
+            if ":" not in line:
+                raise ConfigError(f"{where}: per-file-ignores entry {line!r} must look like 'glob: CODE,CODE'")
+            patterns, _, codes = line.rpartition(":")
+            parsed = tuple(validate_codes(_as_list(codes, "per-file-ignores", where), where))
+            for pattern in patterns.split(","):
+                if pattern.strip():
+                    entries.append((pattern.strip(), parsed))
+        return entries
+    raise ConfigError(f"{where}: 'per-file-ignores' must map globs to codes, not {value!r}")
+
+
+def settings_from_mapping(data: Dict[str, Any], where: str, root: Path, config_file: Optional[Path]) -> Settings:
+    """Validate one config section (already read from TOML or INI) into :class:`Settings`."""
+    normalized: Dict[str, Any] = {}
+    for key, value in data.items():
+        name = key.replace("_", "-")
+        if name not in KNOWN_KEYS:
+            raise ConfigError(f"{where}: unknown key {key!r} (known keys: {', '.join(KNOWN_KEYS)})")
+        normalized[name] = value
+    kwargs: Dict[str, Any] = {"root": root, "config_file": config_file}
+    if "select" in normalized:
+        kwargs["select"] = tuple(validate_codes(_as_list(normalized["select"], "select", where), f"{where} select"))
+    if "ignore" in normalized:
+        kwargs["ignore"] = tuple(validate_codes(_as_list(normalized["ignore"], "ignore", where), f"{where} ignore"))
+    if "per-file-ignores" in normalized:
+        kwargs["per_file_ignores"] = tuple(_per_file_ignores(normalized["per-file-ignores"], where))
+    if "exclude" in normalized:
+        kwargs["exclude"] = tuple(_as_patterns(normalized["exclude"], "exclude", where))
+    if "extend-exclude" in normalized:
+        kwargs["extend_exclude"] = tuple(_as_patterns(normalized["extend-exclude"], "extend-exclude", where))
+    if "assume-params-are-tensors" in normalized:
+        kwargs["assume_params_are_tensors"] = _as_bool(
+            normalized["assume-params-are-tensors"], "assume-params-are-tensors", where
+        )
+    return Settings(**kwargs)
+
+
+def _toml_loads():
+    if sys.version_info >= (3, 11):
+        import tomllib
+
+        return tomllib.loads, tomllib.TOMLDecodeError
+    try:
+        import tomli  # type: ignore[import-not-found]
+    except ImportError:
+        return None, None
+    return tomli.loads, tomli.TOMLDecodeError
+
+
+_warned_no_toml = False
+
+
+def _read_toml_section(path: Path) -> Optional[Dict[str, Any]]:
+    """The ``[tool.inplace-lint]`` table of ``path``, or None when it has none."""
+    global _warned_no_toml
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise ConfigError(f"{path}: cannot read: {error}") from None
+    if SECTION_TOML not in text:
+        return None  # cheap: most pyproject.toml files have nothing of ours
+    loads, decode_error = _toml_loads()
+    if loads is None:
+        if not _warned_no_toml:
+            _warned_no_toml = True
+            print(
+                f"inplace-lint: {path}: skipping [tool.{SECTION_TOML}]: reading TOML on Python "
+                f"{sys.version_info.major}.{sys.version_info.minor} needs the 'tomli' package",
+                file=sys.stderr,
+            )
+        return None
+    try:
+        data = loads(text)
+    except decode_error as error:  # type: ignore[misc]
+        raise ConfigError(f"{path}: invalid TOML: {error}") from None
+    section = data.get("tool", {}).get(SECTION_TOML)
+    if section is None:
+        return None
+    if not isinstance(section, dict):
+        raise ConfigError(f"{path}: [tool.{SECTION_TOML}] must be a table")
+    return section
+
+
+def _read_cfg_section(path: Path) -> Optional[Dict[str, Any]]:
+    parser = configparser.RawConfigParser()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise ConfigError(f"{path}: cannot read: {error}") from None
+    if SECTION_CFG not in text:
+        return None
+    try:
+        parser.read_string(text, source=str(path))
+    except configparser.Error as error:
+        raise ConfigError(f"{path}: invalid INI: {error}".replace("\n", " ")) from None
+    if not parser.has_section(SECTION_CFG):
+        return None
+    return dict(parser.items(SECTION_CFG))
+
+
+def read_config_file(path: Path) -> Optional[Dict[str, Any]]:
+    """Our section of ``path`` (TOML for ``*.toml``, INI otherwise), or None if it has none."""
+    if path.suffix == ".toml":
+        return _read_toml_section(path)
+    return _read_cfg_section(path)
+
+
+def load_settings(path: Path) -> Settings:
+    """Settings from an explicitly named config file (``--config PATH``)."""
+    path = Path(path)
+    if not path.is_file():
+        raise ConfigError(f"config file {str(path)!r} does not exist")
+    section = read_config_file(path)
+    if section is None:
+        expected = f"[tool.{SECTION_TOML}]" if path.suffix == ".toml" else f"[{SECTION_CFG}]"
+        raise ConfigError(f"{path}: has no {expected} section")
+    where = str(path)
+    return settings_from_mapping(section, where, path.resolve().parent, path)
+
+
+def find_config_file(start: Path) -> Optional[Path]:
+    """The first pyproject.toml / setup.cfg with our section, from ``start`` (a folder) upward."""
+    directory = Path(os.path.abspath(start))
+    for folder in (directory, *directory.parents):
+        for name in ("pyproject.toml", "setup.cfg"):
+            candidate = folder / name
+            if candidate.is_file() and read_config_file(candidate) is not None:
+                return candidate
+    return None
+
+
+class SettingsResolver:
+    """Finds the settings that apply to each linted path, caching per folder and per config file.
+
+    ``explicit`` (``--config PATH``) applies to every path. ``overrides`` (CLI flags) are applied on top.
+    A config file is re-read when its modification time or size changes (the LSP server is long-lived).
+    """
+
+    def __init__(self, explicit: Optional[Path] = None, overrides: Optional[Dict[str, Any]] = None):
+        self.explicit = Path(explicit) if explicit else None
+        self.overrides = dict(overrides or {})
+        self._by_folder: Dict[Path, Optional[Path]] = {}
+        self._by_file: Dict[Tuple[Path, int, int], Settings] = {}
+        self._default: Optional[Settings] = None
+
+    def _settings_for_file(self, path: Optional[Path]) -> Settings:
+        if path is None:
+            if self._default is None:
+                self._default = Settings().override(**self.overrides)
+            return self._default
+        try:
+            stat = path.stat()
+        except OSError as error:
+            raise ConfigError(f"cannot read config file {str(path)!r}: {error.strerror or error}") from None
+        key = (path, stat.st_mtime_ns, stat.st_size)
+        cached = self._by_file.get(key)
+        if cached is None:
+            cached = load_settings(path).override(**self.overrides)
+            self._by_file[key] = cached
+        return cached
+
+    def for_path(self, path: Path, cache_folders: bool = True) -> Settings:
+        """Settings for a file or folder being linted (raises :class:`ConfigError`)."""
+        if self.explicit is not None:
+            return self._settings_for_file(self.explicit)
+        path = Path(os.path.abspath(path))
+        folder = path if path.is_dir() else path.parent
+        if cache_folders and folder in self._by_folder:
+            config = self._by_folder[folder]
+        else:
+            config = find_config_file(folder)
+            if cache_folders:
+                self._by_folder[folder] = config
+        return self._settings_for_file(config)
+
+
+def iter_python_files(
+    paths: Sequence[Path], resolver: SettingsResolver, force_exclude: bool = False
+) -> Iterable[Tuple[Path, Settings]]:
+    """(file, its settings) for each .py file under ``paths``, each once, folders in sorted order.
+
+    Inside a folder, excluded folders and files are skipped. A path named explicitly is linted even when
+    an exclude pattern matches it (as Ruff does), unless ``force_exclude`` (what the pre-commit hooks use,
+    since pre-commit names every file explicitly).
+    """
+    seen = set()
+    for given in paths:
+        settings = resolver.for_path(given)
+        if force_exclude and settings.is_excluded(given, check_parents=True):
+            continue
+        if not given.is_dir():
+            key = os.path.abspath(given)
+            if key not in seen:
+                seen.add(key)
+                yield given, settings
+            continue
+        for root, dirs, files in os.walk(given):
+            root_path = Path(root)
+            settings = resolver.for_path(root_path)
+            dirs[:] = sorted(d for d in dirs if not settings.is_excluded(root_path / d))
+            for name in sorted(files):
+                if not name.endswith(".py"):
+                    continue
+                file_path = root_path / name
+                if settings.is_excluded(file_path):
+                    continue
+                key = os.path.abspath(file_path)
+                if key not in seen:
+                    seen.add(key)
+                    yield file_path, settings
