@@ -70,6 +70,10 @@ class InplaceSite:
     kwarg_end: Optional[Position] = None
     # Whether the modified tensor is only a local name (rebinding it is then invisible to others).
     target_is_local_name: bool = False
+    # Whether the written tensor may be seen through another name: a view or alias held elsewhere, a
+    # function argument the caller keeps, an attribute, a global, a parameter. Rewriting the write out of
+    # place then changes what those others see, so a fix is unsafe.
+    target_shared: bool = True
 
 
 @dataclass(frozen=True)

@@ -112,6 +112,10 @@ class ModuleContext:
         self.user_classes: Set[str] = set()
         self.autograd_functions_all: Set[str] = set()  # every custom autograd.Function class
         self.param_labels: Dict[str, str] = {}  # parameter group -> the name its module is bound to
+        self.shared_writes: Dict[int, bool] = {}  # write site -> may the target be seen elsewhere
+
+    def note_sharing(self, site: int, shared: bool) -> None:
+        self.shared_writes[site] = self.shared_writes.get(site, False) or shared
 
     # -- sites -------------------------------------------------------------------------------------
     def site(self, node: cst.CSTNode, salt: str = "") -> int:
@@ -186,6 +190,15 @@ class Interpreter:
             self.ctx.write_sites[write.site] = write
             if rid in state.escaped:
                 self._report_stale(rid, write.site)
+
+    def _is_shared(self, state: State, target: Val, write: WriteSite) -> bool:
+        """May the written tensor be seen through anything but the name being written?"""
+        if not write.target_is_local_name:
+            return True
+        if any(not g.startswith("t") for g in target.groups):
+            return True  # an argument, attribute, global or parameter: others hold it
+        holders = [n for n, v in state.env.items() if v.groups & target.groups and v.kind != MODULE]
+        return any(n != write.target_text for n in holders)
 
     def _param_group_matches(self, group: str, token: str) -> bool:
         if not group.startswith("params"):
@@ -269,6 +282,7 @@ class Interpreter:
         if not target.tensorish:
             return target
         self.ctx.write_sites[write.site] = write
+        self.ctx.note_sharing(write.site, self._is_shared(state, target, write))
         if target.leaf and target.grad == YES and not self.unit.nograd:
             self.ctx.report("AGI002", write, None)
         saved_texts = saved_texts or {}

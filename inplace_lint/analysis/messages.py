@@ -57,7 +57,8 @@ def build_finding(ctx, hazard, positions, path: str, source: str) -> Optional[Fi
     if write.kwarg_node is not None and write.kwarg_node in positions:
         kr = positions[write.kwarg_node]
         kwarg_start, kwarg_end = Position(kr.start.line, kr.start.column), Position(kr.end.line, kr.end.column)
-    site = InplaceSite(write.form, start, end, write.target_text, kwarg_start, kwarg_end, write.target_is_local_name)
+    site = InplaceSite(write.form, start, end, write.target_text, kwarg_start, kwarg_end, write.target_is_local_name,
+                       ctx.shared_writes.get(write.site, True))
     rule = RULES[hazard.code]
     op = write.op_text
     target = write.target_text or "its input"
