@@ -39,6 +39,9 @@ from inplace_lint.analysis.values import (
 from inplace_lint.knowledge import MODULE_PARAMS, InplaceForm, Knowledge, OpInfo, Save
 
 MAX_LOOP_ROUNDS = 6
+# Statements one unit may interpret before loops stop iterating to a fixed point (nested loops multiply
+# rounds): keeps the worst case linear in the unit's size instead of exponential in its nesting.
+STEP_BUDGET = 20_000
 DEBUG = os.environ.get("INPLACE_LINT_DEBUG") == "1"
 
 
@@ -85,6 +88,7 @@ class Unit:
         self.self_name = self_name
         self.loop_stack: List[Tuple[List[State], List[State]]] = []  # (continue states, break states)
         self.returns: Optional[State] = None
+        self.steps = 0
 
     @property
     def nograd(self) -> bool:
@@ -337,6 +341,7 @@ class Interpreter:
         return state
 
     def run_statement(self, state: State, node) -> Optional[State]:
+        self.unit.steps += 1
         try:
             return self._run_statement(state, node)
         except RecursionError:
@@ -458,7 +463,8 @@ class Interpreter:
                 body_out = join_states(body_out, s)
             exit_states = breaks
             new_head = head.join(body_out) if body_out is not None else head
-            if new_head == head:
+            if new_head == head or self.unit.steps > STEP_BUDGET:
+                head = new_head
                 break
             head = new_head
         result = head
