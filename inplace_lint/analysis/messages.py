@@ -62,9 +62,10 @@ def build_finding(ctx, hazard, positions, path: str, source: str) -> Optional[Fi
     rule = RULES[hazard.code]
     op = write.op_text
     target = write.target_text or "its input"
+    target_q = _quote(target)
     if hazard.code == "AGI002":
         message = (
-            f"'{op}' modifies leaf tensor '{target}' in place, but it requires grad; torch raises at once "
+            f"'{op}' modifies leaf tensor {target_q} in place, but it requires grad; torch raises at once "
             f"\"{LEAF_ERROR}\". Update it under 'with torch.no_grad():' or work on a copy."
         )
         evidence = Evidence(op, target, runtime_error=LEAF_ERROR)
@@ -75,6 +76,8 @@ def build_finding(ctx, hazard, positions, path: str, source: str) -> Optional[Fi
     saving_text = "an earlier op"
     role = argument = None
     saved = target
+    if save is not None and save.role == "result" and write.form == "module_ctor":
+        saved = "its output"
     if save is not None:
         node = ctx.site_nodes.get(save.site)
         if node is not None and node in positions:
@@ -89,18 +92,27 @@ def build_finding(ctx, hazard, positions, path: str, source: str) -> Optional[Fi
     role_part = f" ({role_text(save.qualname, save.role, save.argument)})" if save is not None else ""
     if write.form == "optimizer_step":
         message = (
-            f"'{op}' updates parameters in place, but '{saving_text}'{where} saved {saved if saved.startswith('the ') else repr(saved)} "
+            f"'{op}' updates parameters in place, but '{saving_text}'{where} saved {_quote(saved)} "
             f"for backward{role_part}; a later backward through it will raise \"{VERSION_ERROR}\"."
         )
     else:
         message = (
-            f"'{op}' modifies '{target}' in place, but '{saving_text}'{where} saved "
-            f"{saved if saved.startswith('the ') else repr(saved)} for backward{role_part}; "
+            f"'{op}' modifies {target_q} in place{_built_inplace(write)}, but '{saving_text}'{where} saved "
+            f"{_quote(saved)} for backward{role_part}; "
             f"backward will raise \"{VERSION_ERROR}\"."
         )
     evidence = Evidence(op, target, saving_text, saving_line, saving_column, role, argument, VERSION_ERROR)
     finding = Finding(hazard.code, rule.name, message, path, start, end, evidence, site)
     return _with_fix(finding, source)
+
+
+def _quote(text: str) -> str:
+    """'b' for a name the user wrote; descriptions ("its input", "the parameters of D") stay bare."""
+    return text if text.startswith(("its ", "the ")) else f"'{text}'"
+
+
+def _built_inplace(write) -> str:
+    return " (the module was built with inplace=True)" if write.form == "module_call" else ""
 
 
 def _with_fix(finding: Finding, source: str) -> Finding:

@@ -564,8 +564,10 @@ def call_with_info(interp: "Interpreter", state: State, node: cst.Call, qualname
                 return unknown_result(interp, state, node, list(bound.vals.values()))
             name = qualname.split(".")[-1]
             if module is not None:
-                write = interp.write_site(write_node or node, "module_call", module.label or name,
-                                          bound.nodes.get(form.modifies))
+                ctor = interp.ctx.module_inplace_args.get(module.site)
+                func_text = interp.ctx.code(node.func) if isinstance(node, cst.Call) else (module.label or name)
+                write = interp.write_site(write_node or node, "module_call", func_text + "(...)",
+                                          bound.nodes.get(form.modifies), kwarg_node=ctor[1] if ctor else None)
             elif form.kwarg is not None:
                 write = interp.write_site(node, "inplace_kwarg", f"{form.kwarg}=True",
                                           bound.nodes.get(form.modifies), kwarg_node=kwarg_arg)
@@ -823,7 +825,7 @@ def _apply_known_module(interp, state, node, module: ModuleInfo, info: OpInfo, b
         ctor = interp.ctx.module_inplace_args.get(module.site)
         write = interp.write_site(node, "module_ctor", module.label, None,
                                   kwarg_node=ctor[1] if ctor else None)
-        write = replace(write, target_text="the output of the previous layer")
+        write = replace(write, target_text="its input")
         interp.ctx.write_sites[write.site] = write
         return interp.inplace_write(state, target, write, bound.vals, info.inplace, node, info.name, module)
     return call_with_info(interp, state, node if isinstance(node, cst.Call) else node, info.name, info, bound,
