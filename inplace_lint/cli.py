@@ -1,0 +1,367 @@
+"""The ``inplace-lint`` command.
+
+    inplace-lint [check] PATH...     lint files and folders (``-`` reads stdin)
+    inplace-lint rule AGI001         print a rule's documentation
+    inplace-lint lsp [--tcp]         run the language server
+
+Exit status of ``check``: 0 clean, 1 findings (or, with ``--diff``, changes to make), 2 usage or
+configuration error, or a file that could not be linted. Findings go to stdout; notes, summaries and
+per-file errors go to stderr, one line each.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import io
+import os
+import sys
+import tokenize
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import List, Optional, Sequence, Tuple
+
+from inplace_lint.ftypes import Finding
+from inplace_lint.output import FORMATS, FileError
+
+SUBCOMMANDS = ("check", "rule", "lsp")
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # usage errors: one line, exit 2 (argparse's own convention)
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_ERROR, f"inplace-lint: error: {message}\n")
+
+
+def _codes(value: str) -> List[str]:
+    return [code.strip() for code in value.replace(" ", ",").split(",") if code.strip()]
+
+
+def _patterns(value: str) -> List[str]:
+    return [item.strip() for item in value.split(",") if item.strip()]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from inplace_lint import __version__
+
+    parser = _Parser(
+        prog="inplace-lint",
+        description="Find PyTorch in-place operations that break autograd, without running the code.",
+    )
+    parser.add_argument("--version", action="version", version=f"inplace-lint {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="{check,rule,lsp}", parser_class=_Parser)
+
+    check = sub.add_parser("check", help="lint files and folders (the default command)")
+    check.add_argument("paths", nargs="*", metavar="PATH", help="files or folders to lint; '-' reads stdin")
+    check.add_argument("--select", type=_codes, metavar="CODES", help="comma-separated codes or prefixes to report")
+    check.add_argument("--ignore", type=_codes, metavar="CODES", help="comma-separated codes or prefixes to drop")
+    check.add_argument(
+        "--output-format", choices=FORMATS, default="concise", help="how to print findings (default: concise)"
+    )
+    check.add_argument("--statistics", action="store_true", help="print how many findings each code has")
+    check.add_argument("-q", "--quiet", action="store_true", help="print findings only: no notes or summaries")
+    check.add_argument("--exit-zero", action="store_true", help="exit 0 even when there are findings")
+    check.add_argument("--fix", action="store_true", help="apply safe fixes, writing the files")
+    check.add_argument("--unsafe-fixes", action="store_true", help="with --fix or --diff, apply unsafe fixes too")
+    check.add_argument("--diff", action="store_true", help="print the fixes as a unified diff; write nothing")
+    check.add_argument("--config", type=Path, metavar="PATH", help="use this pyproject.toml / setup.cfg only")
+    check.add_argument("--stdin-filename", metavar="PATH", help="the path of the file read from stdin")
+    check.add_argument("--exclude", type=_patterns, metavar="GLOBS", help="replace the exclude list")
+    check.add_argument("--extend-exclude", type=_patterns, metavar="GLOBS", help="add to the exclude list")
+    check.add_argument(
+        "--force-exclude", action="store_true", help="apply exclusions to paths named on the command line too"
+    )
+    check.add_argument(
+        "--assume-params-are-tensors",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="treat unannotated function parameters as tensors that may require grad (default: yes)",
+    )
+
+    rule = sub.add_parser("rule", help="print a rule's documentation")
+    rule.add_argument("rule", nargs="?", metavar="CODE", help="a code (AGI001) or a name")
+    rule.add_argument("--all", action="store_true", help="list every rule")
+
+    lsp = sub.add_parser("lsp", help="run the language server (stdio unless --tcp)")
+    lsp.add_argument("--tcp", action="store_true", help="listen on TCP instead of stdio")
+    lsp.add_argument("--host", default="127.0.0.1", help="TCP host (default: 127.0.0.1)")
+    lsp.add_argument("--port", type=int, default=2087, help="TCP port (default: 2087)")
+    return parser
+
+
+def _with_default_command(argv: Sequence[str]) -> List[str]:
+    argv = list(argv)
+    first = next((arg for arg in argv if arg not in ("--",)), None)
+    if first is None:
+        return ["check"]
+    if first in SUBCOMMANDS or first in ("-h", "--help", "--version"):
+        return argv
+    return ["check", *argv]
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser()
+    try:
+        args = parser.parse_args(_with_default_command(argv))
+    except SystemExit as exit:
+        return exit.code if isinstance(exit.code, int) else EXIT_ERROR
+    if args.command == "rule":
+        return _rule_command(args)
+    if args.command == "lsp":
+        return _lsp_command(args)
+    try:
+        return run_check(args)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:  # `inplace-lint ... | head`
+        try:
+            sys.stdout = open(os.devnull, "w")
+        except OSError:
+            pass
+        return EXIT_ERROR
+
+
+# --- rule / lsp --------------------------------------------------------------------------------------
+
+
+def _rule_command(args) -> int:
+    from inplace_lint.rules import RULES
+
+    if args.all or not args.rule:
+        if not args.all:
+            print("inplace-lint: error: name a rule (inplace-lint rule AGI001) or use --all", file=sys.stderr)
+            return EXIT_ERROR
+        for rule in RULES.values():
+            print(f"{rule.code}  {rule.name}  {rule.summary}")
+        return EXIT_CLEAN
+    wanted = args.rule.strip()
+    rule = RULES.get(wanted.upper()) or next((r for r in RULES.values() if r.name == wanted), None)
+    if rule is None:
+        known = ", ".join(sorted(RULES))
+        print(f"inplace-lint: error: unknown rule {wanted!r} (known: {known})", file=sys.stderr)
+        return EXIT_ERROR
+    print(f"# {rule.code} ({rule.name})\n\n{rule.summary}\n\n{rule.doc}\n\nDocs: {rule.url}")
+    return EXIT_CLEAN
+
+
+def _lsp_command(args) -> int:
+    try:
+        from inplace_lint.lsp import serve
+    except ImportError as error:
+        print(
+            f"inplace-lint: error: the language server needs pygls and lsprotocol "
+            f"(pip install 'inplace-lint[lsp]'): {error}",
+            file=sys.stderr,
+        )
+        return EXIT_ERROR
+    serve(tcp=args.tcp, host=args.host, port=args.port)
+    return EXIT_CLEAN
+
+
+# --- check -------------------------------------------------------------------------------------------
+
+
+@dataclass
+class FileResult:
+    """What checking one file produced (plain data, so files can be checked in parallel later)."""
+
+    display: str
+    findings: List[Finding] = field(default_factory=list)
+    error: Optional[FileError] = None
+    fixed: int = 0
+    new_source: Optional[str] = None  # set when fixes changed the text
+    diff: str = ""
+    note: Optional[str] = None
+
+
+def read_source(data: bytes) -> Tuple[str, str]:
+    """Decode a Python file's bytes as Python would (PEP 263 cookie, BOM); return (text, encoding)."""
+    encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+    return data.decode(encoding), encoding
+
+
+def check_source(
+    source: str,
+    display: str,
+    settings,
+    fix: bool = False,
+    unsafe: bool = False,
+    diff: bool = False,
+) -> FileResult:
+    """Lint (and with ``fix``/``diff``, fix) one file's text. Never raises for bad input."""
+    from inplace_lint.apply_fixes import fix_text, lint_text
+    from inplace_lint.engine import LintError
+
+    result = FileResult(display=display)
+    try:
+        if fix or diff:
+            outcome = fix_text(source, display, settings, unsafe=unsafe)
+            result.findings = outcome.remaining
+            result.fixed = outcome.fixed
+            if outcome.source != source:
+                result.new_source = outcome.source
+                if diff:
+                    result.diff = "".join(
+                        difflib.unified_diff(
+                            source.splitlines(keepends=True),
+                            outcome.source.splitlines(keepends=True),
+                            fromfile=f"a/{display}",
+                            tofile=f"b/{display}",
+                        )
+                    )
+            if outcome.error:
+                result.note = f"inplace-lint: {display}: {outcome.error}; please report this"
+            elif not outcome.converged:
+                result.note = f"inplace-lint: {display}: fixes did not settle after {outcome.rounds} rounds"
+        else:
+            result.findings = lint_text(source, display, settings)
+    except LintError as error:
+        # LintError defaults to 1:0 when the problem has no position (an internal error): show none then.
+        positioned = (error.line, error.column) != (1, 0) or str(error).startswith("cannot parse")
+        result.error = FileError(display, str(error), *((error.line, error.column) if positioned else ()))
+    except RecursionError:
+        result.error = FileError(display, "cannot lint: the code nests too deeply")
+    except Exception as error:  # an internal bug must not lose the other files' results
+        result.error = FileError(display, f"internal error ({type(error).__name__}: {error}); please report it")
+    return result
+
+
+def check_path(path: Path, settings, fix: bool, unsafe: bool, diff: bool) -> FileResult:
+    display = str(path)
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        return FileResult(display, error=FileError(display, f"cannot read: {error.strerror or error}"))
+    try:
+        source, encoding = read_source(data)
+    except (SyntaxError, UnicodeDecodeError, LookupError) as error:
+        return FileResult(display, error=FileError(display, f"cannot decode: {error}"))
+    result = check_source(source, display, settings, fix=fix, unsafe=unsafe, diff=diff)
+    if fix and not diff and result.new_source is not None:
+        try:
+            with open(path, "wb") as handle:
+                handle.write(result.new_source.encode(encoding))
+        except (OSError, UnicodeEncodeError) as error:
+            result.error = FileError(display, f"cannot write the fixes: {error}")
+    return result
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def run_check(args) -> int:
+    from inplace_lint.config import ConfigError, SettingsResolver, iter_python_files, load_settings, validate_codes
+
+    def note(message: str) -> None:
+        if not args.quiet:
+            print(message, file=sys.stderr)
+
+    overrides = {
+        "select": args.select,
+        "ignore": args.ignore,
+        "exclude": tuple(args.exclude) if args.exclude is not None else None,
+        "extend_exclude": tuple(args.extend_exclude) if args.extend_exclude is not None else None,
+        "assume_params_are_tensors": args.assume_params_are_tensors,
+    }
+    try:
+        for flag in ("select", "ignore"):
+            if getattr(args, flag) is not None:
+                validate_codes(getattr(args, flag), f"--{flag}")
+        if args.config is not None:
+            load_settings(args.config)
+    except ConfigError as error:
+        print(f"inplace-lint: error: {error}", file=sys.stderr)
+        return EXIT_ERROR
+    resolver = SettingsResolver(explicit=args.config, overrides=overrides)
+    fix, diff, unsafe = args.fix, args.diff, args.unsafe_fixes
+
+    results: List[FileResult] = []
+    errors: List[FileError] = []
+    stdin_mode = "-" in args.paths
+    try:
+        if stdin_mode:
+            if len(args.paths) > 1:
+                print("inplace-lint: error: '-' (stdin) cannot be combined with other paths", file=sys.stderr)
+                return EXIT_ERROR
+            display = args.stdin_filename or "-"
+            anchor = Path(args.stdin_filename) if args.stdin_filename else Path.cwd()
+            settings = resolver.for_path(anchor.parent if args.stdin_filename else anchor)
+            try:
+                source, _ = read_source(sys.stdin.buffer.read())
+            except (SyntaxError, UnicodeDecodeError, LookupError) as error:
+                errors.append(FileError(display, f"cannot decode: {error}"))
+            else:
+                results.append(check_source(source, display, settings, fix=fix, unsafe=unsafe, diff=diff))
+        else:
+            paths = []
+            for raw in args.paths:
+                path = Path(raw)
+                if not path.exists():
+                    errors.append(FileError(raw, "no such file or directory"))
+                else:
+                    paths.append(path)
+            for path, settings in iter_python_files(paths, resolver, force_exclude=args.force_exclude):
+                results.append(check_path(path, settings, fix=fix and not diff, unsafe=unsafe, diff=diff))
+    except ConfigError as error:
+        print(f"inplace-lint: error: {error}", file=sys.stderr)
+        return EXIT_ERROR
+
+    findings: List[Finding] = []
+    fixed = 0
+    changed_files = 0
+    for result in results:
+        if result.error:
+            errors.append(result.error)
+        findings.extend(result.findings)
+        fixed += result.fixed
+        changed_files += result.new_source is not None
+        if result.note:
+            note(result.note)
+    for error in errors:
+        print(error.render(), file=sys.stderr)
+
+    out = sys.stdout
+    if stdin_mode and fix and not diff:
+        # As Ruff does: the fixed text goes to stdout, the remaining findings to stderr.
+        # Text that could not be linted is echoed unchanged, so an editor never loses a buffer.
+        if results:
+            new_source = results[0].new_source
+            sys.stdout.write(new_source if new_source is not None else source)
+            sys.stdout.flush()
+        out = sys.stderr
+
+    if diff:
+        for result in results:
+            if result.diff:
+                sys.stdout.write(result.diff)
+    elif args.statistics:
+        from inplace_lint.output import format_statistics
+
+        out.write(format_statistics(findings, args.output_format, unsafe))
+    else:
+        from inplace_lint.output import render
+
+        out.write(render(findings, args.output_format, errors))
+    out.flush()
+
+    if not results and not errors:
+        note("inplace-lint: no Python files to check")
+    elif diff:
+        note(f"Would fix {_plural(fixed, 'finding')} in {_plural(changed_files, 'file')}, {len(findings)} remaining.")
+    elif fix:
+        note(f"Fixed {_plural(fixed, 'finding')}, {len(findings)} remaining.")
+    elif findings and args.output_format == "concise" and not args.statistics:
+        fixable = sum(1 for f in findings if f.fix is not None and f.fix.applicability == "safe")
+        hint = f" ({fixable} fixable with --fix)" if fixable else ""
+        note(f"Found {_plural(len(findings), 'finding')}{hint}.")
+
+    if errors:
+        return EXIT_ERROR
+    if diff:
+        return EXIT_FINDINGS if changed_files and not args.exit_zero else EXIT_CLEAN
+    if findings and not args.exit_zero:
+        return EXIT_FINDINGS
+    return EXIT_CLEAN

@@ -1,0 +1,88 @@
+"""The flake8 plugin: ``AGI`` findings inside a flake8 run.
+
+flake8 runs every installed plugin on every file, so this must be cheap when a file has nothing for us
+(the engine's substring prefilter rejects it before any parse) and must never abort the run: a file we
+cannot lint yields nothing here, and one line on stderr says why. flake8 applies ``# noqa``, ``--select``,
+``--extend-ignore`` and ``per-file-ignores`` itself.
+
+Options (command line, or ``[flake8]`` in setup.cfg / tox.ini / .flake8)::
+
+    --inplace-lint-assume-params-are-tensors=BOOL   (config: inplace-lint-assume-params-are-tensors)
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from typing import Any, Iterator, List, Tuple
+
+from inplace_lint import __version__
+
+
+def _parse_bool(value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    lowered = str(value).strip().lower()
+    if lowered in ("1", "true", "yes", "on"):
+        return True
+    if lowered in ("0", "false", "no", "off"):
+        return False
+    raise ValueError(f"expected true or false, got {value!r}")
+
+
+class InplaceLintChecker:
+    name = "inplace-lint"
+    version = __version__
+
+    assume_params_are_tensors = True
+
+    def __init__(self, tree: ast.AST, filename: str, lines: List[str]):
+        # ``tree`` is unused (LibCST parses the text), but asking for it makes this an AST plugin,
+        # which flake8 runs once per file. ``lines`` is flake8's own decoding, which also covers stdin.
+        self.filename = filename
+        self.lines = lines
+
+    @classmethod
+    def add_options(cls, option_manager) -> None:
+        option_manager.add_option(
+            "--inplace-lint-assume-params-are-tensors",
+            type=_parse_bool,
+            default=True,
+            metavar="BOOL",
+            parse_from_config=True,
+            help="inplace-lint: treat unannotated function parameters as tensors that may require grad "
+            "(default: %(default)s)",
+        )
+
+    @classmethod
+    def parse_options(cls, options) -> None:
+        cls.assume_params_are_tensors = _parse_bool(getattr(options, "inplace_lint_assume_params_are_tensors", True))
+
+    def run(self) -> Iterator[Tuple[int, int, str, type]]:
+        source = "".join(self.lines)
+        try:
+            from inplace_lint.engine import LintError, lint_source, might_have_hazard
+
+            if not might_have_hazard(source):
+                return
+            from inplace_lint.ftypes import LintOptions
+
+            options = LintOptions(assume_params_are_tensors=self.assume_params_are_tensors)
+            findings = lint_source(source, self.filename, options)
+        except LintError as error:
+            self._warn(f"{self.filename}:{error.line}:{error.column + 1}: {error}")
+            return
+        except Exception as error:  # never abort the user's flake8 run
+            self._warn(f"{self.filename}: internal error ({type(error).__name__}: {error}); please report it")
+            return
+        for finding in findings:
+            # flake8 adds 1 to the column itself; the message starts with the code, as flake8 requires.
+            message = " ".join(finding.message.split())
+            yield finding.start.line, finding.start.column, f"{finding.code} {message}", type(self)
+
+    @staticmethod
+    def _warn(message: str) -> None:
+        try:
+            print(f"inplace-lint: {message}", file=sys.stderr, flush=True)
+        except Exception:
+            pass
