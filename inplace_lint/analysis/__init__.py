@@ -117,6 +117,9 @@ def _collect_definitions(ctx: ModuleContext, body, imports: ImportMap) -> None:
     for statement in body:
         if isinstance(statement, cst.FunctionDef):
             ctx.user_functions.add(statement.name.value)
+            writes = _parameter_writes(statement, ctx.k)
+            if writes:
+                ctx.function_writes[statement.name.value] = ([n for n, _ in _parameters(statement)], writes)
         elif isinstance(statement, cst.ClassDef):
             name = statement.name.value
             ctx.user_classes.add(name)
@@ -282,3 +285,41 @@ def _summarize_autograd_function(cls: cst.ClassDef) -> Optional[sem.FunctionSumm
     if not inputs and not saves_result:
         return sem.FunctionSummary(cls.name.value, (), False, cls)
     return sem.FunctionSummary(cls.name.value, inputs, saves_result, cls)
+
+
+def _parameter_writes(function: cst.FunctionDef, knowledge) -> Dict[str, List[Tuple[cst.CSTNode, str, str]]]:
+    """Parameters a helper function writes in place (and never rebinds): ``def scale_(t): t.mul_(2)``.
+
+    A call ``scale_(y)`` then writes ``y``; the finding goes on the helper's own in-place line.
+    """
+    params = {name for name, _ in _parameters(function)}
+    writes: Dict[str, List[Tuple[cst.CSTNode, str, str]]] = {}
+    rebound = set()
+
+    class Finder(cst.CSTVisitor):
+        def visit_FunctionDef(self, node) -> bool:
+            return node is function  # nested functions have their own parameters
+
+        def visit_Assign(self, node: cst.Assign) -> None:
+            for target in node.targets:
+                t = target.target
+                if isinstance(t, cst.Name):
+                    rebound.add(t.value)
+                elif isinstance(t, cst.Subscript) and isinstance(t.value, cst.Name) and t.value.value in params:
+                    writes.setdefault(t.value.value, []).append((node, "subscript", "[...] ="))
+
+        def visit_AugAssign(self, node: cst.AugAssign) -> None:
+            t = node.target
+            base = t.value if isinstance(t, cst.Subscript) else t
+            if isinstance(base, cst.Name) and base.value in params:
+                form = "subscript" if isinstance(t, cst.Subscript) else "augassign"
+                writes.setdefault(base.value, []).append((node, form, sem.AUG_SYMBOLS.get(type(node.operator), "=")))
+
+        def visit_Call(self, node: cst.Call) -> None:
+            f = node.func
+            if (isinstance(f, cst.Attribute) and isinstance(f.value, cst.Name) and f.value.value in params
+                    and knowledge.is_inplace_method(f.attr.value)):
+                writes.setdefault(f.value.value, []).append((node, "method", f.attr.value + "()"))
+
+    function.visit(Finder())
+    return {p: w for p, w in writes.items() if p not in rebound}

@@ -113,6 +113,8 @@ class ModuleContext:
         self.module_inplace_args: Dict[int, Tuple[cst.CSTNode, cst.Arg]] = {}  # ctor site -> inplace=True arg
         self.globals: Dict[str, Val] = {}  # module-level names, as functions see them
         self.user_functions: Set[str] = set()
+        # helper functions that write a parameter in place: name -> (parameter names, {param: writes})
+        self.function_writes: Dict[str, Tuple[List[str], Dict[str, list]]] = {}
         self.user_classes: Set[str] = set()
         self.autograd_functions_all: Set[str] = set()  # every custom autograd.Function class
         self.param_labels: Dict[str, str] = {}  # parameter group -> the name its module is bound to

@@ -357,6 +357,8 @@ def call(interp: "Interpreter", state: State, node: cst.Call) -> Val:
             return _unknown_call(interp, state, node, callee, func)
         if name in interp.ctx.user_modules:
             return _construct_user_module(interp, state, node, name)
+        if name in interp.ctx.function_writes:
+            return _call_writing_helper(interp, state, node, name)
         return builtin_call(interp, state, node, name)
     callee = interp.eval(state, func)
     if callee.kind == MODULE and callee.module is not None:
@@ -381,6 +383,25 @@ def _unknown_call(interp: "Interpreter", state: State, node: cst.Call, callee: O
         module = ModuleInfo(None, "params:" + label, label=label)
         return module_call(interp, state, node, module, callee, vals)
     return unknown_result(interp, state, node, vals)
+
+
+def _call_writing_helper(interp: "Interpreter", state: State, node: cst.Call, name: str) -> Val:
+    """A call to a function of this file that writes some of its parameters in place."""
+    from inplace_lint.analysis.dataflow import WriteSite
+
+    params, writes = interp.ctx.function_writes[name]
+    bound = bind(interp, state, node, params)
+    for param, sites in writes.items():
+        target = bound.vals.get(param)
+        if target is None or not target.tensorish:
+            continue
+        for write_node, form, op_text in sites:
+            sid = interp.ctx.site(write_node, "write")
+            write = interp.ctx.write_sites.get(sid) or WriteSite(
+                sid, write_node, form, op_text, param, None, True)
+            interp.ctx.write_sites[sid] = write
+            interp.bump(state, target.groups, write)
+    return unknown_result(interp, state, node, list(bound.vals.values()) + bound.extra)
 
 
 def builtin_call(interp: "Interpreter", state: State, node: cst.Call, name: str) -> Val:
