@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import List, Optional, Sequence, Tuple
 
 from inplace_lint.ftypes import Finding
-from inplace_lint.output import FORMATS, FileError
+from inplace_lint.output import FORMATS, FileError, file_error_from
 
 SUBCOMMANDS = ("check", "rule", "lsp")
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
@@ -218,9 +218,7 @@ def check_source(
         else:
             result.findings = lint_text(source, display, settings)
     except LintError as error:
-        # LintError defaults to 1:0 when the problem has no position (an internal error): show none then.
-        positioned = (error.line, error.column) != (1, 0) or str(error).startswith("cannot parse")
-        result.error = FileError(display, str(error), *((error.line, error.column) if positioned else ()))
+        result.error = file_error_from(display, error)
     except RecursionError:
         result.error = FileError(display, "cannot lint: the code nests too deeply")
     except Exception as error:  # an internal bug must not lose the other files' results

@@ -70,10 +70,12 @@ class InplaceLintChecker:
             options = LintOptions(assume_params_are_tensors=self.assume_params_are_tensors)
             findings = lint_source(source, self.filename, options)
         except LintError as error:
-            self._warn(f"{self.filename}:{error.line}:{error.column + 1}: {error}")
+            from inplace_lint.output import file_error_from
+
+            self._warn(file_error_from(self.filename, error).render())
             return
         except Exception as error:  # never abort the user's flake8 run
-            self._warn(f"{self.filename}: internal error ({type(error).__name__}: {error}); please report it")
+            self._warn(f"inplace-lint: {self.filename}: internal error ({type(error).__name__}: {error}); please report it")
             return
         for finding in findings:
             # flake8 adds 1 to the column itself; the message starts with the code, as flake8 requires.
@@ -83,6 +85,6 @@ class InplaceLintChecker:
     @staticmethod
     def _warn(message: str) -> None:
         try:
-            print(f"inplace-lint: {message}", file=sys.stderr, flush=True)
+            print(message, file=sys.stderr, flush=True)
         except Exception:
             pass

@@ -52,6 +52,18 @@ class FileError:
         return f"inplace-lint: {where}: {self.message}"
 
 
+def file_error_from(path: str, error) -> FileError:
+    """A :class:`FileError` for an engine ``LintError``, with its position when it has a real one.
+
+    ``LintError`` defaults to 1:0 when the problem has no position (an internal error); none is shown then.
+    """
+    message = str(error)
+    line, column = getattr(error, "line", None), getattr(error, "column", None)
+    if line is None or ((line, column) == (1, 0) and not message.startswith("cannot parse")):
+        return FileError(path, message)
+    return FileError(path, message, line, column)
+
+
 def _rule(code: str):
     from inplace_lint.rules import RULES
 
