@@ -61,7 +61,7 @@ def _dedupe(findings: List[Finding]) -> List[Finding]:
 
 
 def _as_global(name: str, val: Val) -> Val:
-    if val.kind in (MODULE, OTHER):
+    if val.kind in (MODULE, OTHER, "optimizer", "params"):
         return val
     return Val(kind=val.kind, grad=val.grad, groups=frozenset({"global:" + name}), leaf=val.leaf,
                elem_kind=val.elem_kind)

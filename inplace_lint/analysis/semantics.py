@@ -616,10 +616,13 @@ def method_call(interp: "Interpreter", state: State, node: cst.Call, receiver: V
     kind = receiver.kind
     if kind == MODULE and receiver.module is not None:
         module = receiver.module
-        if name in ("parameters", "named_parameters", "buffers"):
+        if name in ("parameters", "named_parameters"):
             for a in call_node.args:
                 interp.eval(state, a.value)
-            return Val(kind=PARAMS, grad=YES, groups=frozenset({module.param_group}), leaf=True)
+            element = Val(kind=TENSOR, grad=YES, groups=frozenset({module.param_group}), leaf=True)
+            if name == "named_parameters":
+                return _named(element)
+            return Val(kind=PARAMS, grad=YES, groups=element.groups, leaf=True)
         if name == "forward":
             return module_call(interp, state, call_node, module, receiver)
         if name in ("train", "eval", "to", "cuda", "cpu", "float", "double", "half", "requires_grad_",
@@ -662,6 +665,14 @@ def method_call(interp: "Interpreter", state: State, node: cst.Call, receiver: V
         cls = dotted(receiver_node)
         if cls in interp.ctx.autograd_functions:
             return interp.ctx.autograd_functions[cls].apply(interp, state, call_node)
+    if name in ("parameters", "named_parameters") and receiver.kind != TENSOR:
+        for a in call_node.args:
+            interp.eval(state, a.value)
+        label = (dotted(receiver_node) if receiver_node is not None else None) or "module"
+        params = Val(kind=PARAMS, grad=YES, groups=frozenset({"params:" + label}), leaf=True)
+        if name == "named_parameters":
+            return _named(Val(kind=TENSOR, grad=YES, groups=params.groups, leaf=True))
+        return params
     if receiver.tensorish:
         return tensor_method(interp, state, node, call_node, receiver, name, receiver_node)
     if kind == PARAMS:
@@ -690,6 +701,12 @@ def optimizer_scope(node) -> str:
 
 def module_token(label: str) -> str:
     return _name_token(label, ("self.", "model", "net", "module"))
+
+
+def _named(element: Val) -> Val:
+    """``named_parameters()``: iterating gives ``(name, parameter)`` pairs."""
+    pair = Val(kind=CONTAINER, grad=YES, groups=element.groups, parts=(OTHER_VAL, element), elem_kind=UNKNOWN)
+    return Val(kind=CONTAINER, grad=YES, groups=element.groups, parts=(pair,), elem_kind=CONTAINER)
 
 
 def _looks_like_optimizer(node) -> bool:
@@ -991,7 +1008,7 @@ def comprehension(interp: "Interpreter", state: State, node) -> Val:
         element = iterate(interp, inner, for_in.iter)
         interp.assign(inner, for_in.target, element, None)
         for condition in for_in.ifs:
-            interp.eval(inner, condition.search)
+            interp.eval(inner, condition.test)
         for_in = for_in.inner_for_in
     if isinstance(node, cst.DictComp):
         interp.eval(inner, node.key)

@@ -1,0 +1,401 @@
+"""Focused checks of the analysis on short snippets (the runnable, runtime-confirmed cases live in
+tests/fixtures/; these pin down name resolution, grad modes, control flow and robustness)."""
+
+import re
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from inplace_lint import LintOptions, lint_source
+from inplace_lint.engine import LintError, might_have_hazard
+
+MARKER = re.compile(r"#\s*expect:\s*([A-Z0-9, ]+)")
+
+
+def expected(source):
+    out = set()
+    for number, line in enumerate(source.splitlines(), 1):
+        match = MARKER.search(line)
+        if match:
+            out |= {(number, code.strip()) for code in match.group(1).split(",")}
+    return out
+
+
+def found(source, **options):
+    return {(f.start.line, f.code) for f in lint_source(source, "snippet.py", LintOptions(**options))}
+
+
+CASES = {
+    "seed_loop": """
+        import torch
+        def fn(a):
+            b = a ** 2
+            for i in range(5):
+                b *= b  # expect: AGI001
+            return b
+    """,
+    "seed_rebind_is_fine": """
+        import torch
+        def fn(a):
+            b = a ** 2
+            for i in range(2):
+                b = b * b
+            return b
+    """,
+    "seed_other_tensor_is_fine": """
+        import torch
+        def fn(a):
+            b = a ** 2
+            c = a ** 2
+            for i in range(2):
+                c *= b
+            return c
+    """,
+    "math_and_numpy_exp_are_not_torch": """
+        import math
+        import numpy as np
+        import torch
+        def f(x):
+            y = np.exp(x)
+            y *= 2
+            z = math.exp(3.0)
+            z *= 2
+            return y, z
+    """,
+    "from_import_alias": """
+        from torch import sigmoid as sg
+        def f(x):
+            y = sg(x)
+            y += 1  # expect: AGI001
+            return y
+    """,
+    "functional_alias": """
+        import torch.nn.functional as F
+        def f(x):
+            y = F.softmax(x, dim=-1)
+            y[:, 0] = 0  # expect: AGI001
+            return y
+    """,
+    "no_grad_block_saves_nothing": """
+        import torch
+        def f(x):
+            with torch.no_grad():
+                y = x.exp()
+            y += 1
+            return y
+    """,
+    "no_grad_decorator": """
+        import torch
+        @torch.no_grad()
+        def f(x):
+            y = x.exp()
+            y += 1
+            return y
+    """,
+    "inplace_inside_no_grad_still_bumps": """
+        import torch
+        def f(x):
+            y = x.exp()
+            with torch.no_grad():
+                y.mul_(2)  # expect: AGI001
+            return y
+    """,
+    "saved_tensors_hooks_silence_the_check": """
+        import torch
+        def f(x):
+            with torch.autograd.graph.save_on_cpu():
+                y = x.exp()
+            y += 1
+            return y
+    """,
+    "data_does_not_share_the_counter": """
+        import torch
+        def f(x):
+            y = x.exp()
+            y.data.mul_(2)
+            return y
+    """,
+    "detach_shares_the_counter": """
+        import torch
+        def f(x):
+            y = x.exp()
+            y.detach().zero_()  # expect: AGI001
+            return y
+    """,
+    "clone_is_fresh": """
+        import torch
+        def f(x):
+            y = x.exp()
+            z = y.clone()
+            z += 1
+            return y, z
+    """,
+    "view_shares_the_counter": """
+        import torch
+        def f(x):
+            y = x.sin()
+            x[2:].zero_()  # expect: AGI001
+            return y
+    """,
+    "nothing_reaches_backward": """
+        import torch
+        def f(x):
+            y = x.exp()
+            y += 1
+            print(y)
+    """,
+    "no_input_requires_grad": """
+        import torch
+        def f():
+            x = torch.randn(3)
+            y = x.exp()
+            y += 1
+            return y
+    """,
+    "leaf_inplace": """
+        import torch
+        w = torch.randn(3, requires_grad=True)
+        w += 1  # expect: AGI002
+    """,
+    "leaf_update_under_no_grad": """
+        import torch
+        w = torch.randn(3, requires_grad=True)
+        loss = (w * 2).sum()
+        loss.backward()
+        with torch.no_grad():
+            w -= 0.1 * w.grad
+    """,
+    "parameters_updated_without_no_grad": """
+        import torch
+        def step(model, lr):
+            for p in model.parameters():
+                p -= lr * p.grad  # expect: AGI002
+    """,
+    "backward_already_done": """
+        import torch
+        def f(x):
+            y = x.exp()
+            y.sum().backward()
+            y += 1
+            return y.detach()
+    """,
+    "retain_graph_then_modify_then_backward": """
+        import torch
+        def f(x):
+            y = x.exp()
+            y.sum().backward(retain_graph=True)
+            y += 1  # expect: AGI001
+            y.sum().backward()
+    """,
+    "branches_join": """
+        import torch
+        def f(x, flag):
+            if flag:
+                y = x.exp()
+            else:
+                y = x + 1
+            y += 1  # expect: AGI001
+            return y
+    """,
+    "module_attribute_inplace_activation": """
+        import torch
+        from torch import nn
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(3, 3)
+                self.act = nn.ReLU(inplace=True)
+            def forward(self, x):
+                h = torch.tanh(self.fc(x))
+                return self.act(h)  # expect: AGI001
+    """,
+    "resnet_residual_is_fine": """
+        import torch
+        from torch import nn
+        class Block(nn.Module):
+            def __init__(self, c):
+                super().__init__()
+                self.conv1 = nn.Conv2d(c, c, 3, padding=1)
+                self.bn1 = nn.BatchNorm2d(c)
+                self.relu = nn.ReLU(inplace=True)
+                self.conv2 = nn.Conv2d(c, c, 3, padding=1)
+                self.bn2 = nn.BatchNorm2d(c)
+            def forward(self, x):
+                identity = x
+                out = self.relu(self.bn1(self.conv1(x)))
+                out = self.bn2(self.conv2(out))
+                out += identity
+                return self.relu(out)
+    """,
+    "sequential_inplace_after_sigmoid": """
+        from torch import nn
+        model = nn.Sequential(
+            nn.Linear(4, 4),
+            nn.Sigmoid(),
+            nn.ReLU(inplace=True),  # expect: AGI001
+        )
+    """,
+    "sequential_inplace_after_batchnorm_is_fine": """
+        from torch import nn
+        model = nn.Sequential(nn.Linear(4, 4), nn.BatchNorm1d(4), nn.ReLU(inplace=True))
+    """,
+    "helper_writes_parameter": """
+        import torch
+        def normalize_(t):
+            t.div_(2.0)  # expect: AGI001
+        def forward(x):
+            y = torch.exp(x)
+            normalize_(y)
+            return y
+    """,
+    "custom_function_save_for_backward": """
+        import torch
+        class Exp(torch.autograd.Function):
+            @staticmethod
+            def forward(ctx, x):
+                y = x.exp()
+                ctx.save_for_backward(y)
+                return y
+            @staticmethod
+            def backward(ctx, grad):
+                (y,) = ctx.saved_tensors
+                return grad * y
+        def f(x):
+            y = Exp.apply(x)
+            y.add_(1)  # expect: AGI001
+            return y
+    """,
+    "optimizer_step_between_backwards": """
+        import torch
+        from torch import nn
+        D = nn.Linear(3, 1)
+        opt_d = torch.optim.SGD(D.parameters(), lr=0.1)
+        def step(fake):
+            d_fake = D(fake)
+            d_fake.mean().backward(retain_graph=True)
+            opt_d.step()  # expect: AGI001
+            d_fake.mean().backward()
+    """,
+    "ordinary_training_loop_is_fine": """
+        import torch
+        def train(model, opt, loader, loss_fn):
+            for x, y in loader:
+                opt.zero_grad()
+                loss = loss_fn(model(x), y)
+                loss.backward()
+                opt.step()
+    """,
+    "unannotated_params_switch": """
+        import torch
+        def f(x):
+            y = x.exp()
+            y += 1  # expect: AGI001
+            return y
+    """,
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_snippet(name):
+    source = textwrap.dedent(CASES[name])
+    assert found(source) == expected(source)
+
+
+def test_params_not_assumed_tensors_when_switched_off():
+    source = textwrap.dedent(CASES["unannotated_params_switch"])
+    assert found(source) == {(5, "AGI001")}
+    assert found(source, assume_params_are_tensors=False) == set()
+
+
+def test_message_names_the_evidence():
+    source = textwrap.dedent(CASES["helper_writes_parameter"])
+    (finding,) = lint_source(source)
+    assert finding.evidence.saving_line == 6
+    assert finding.evidence.role == "result"
+    assert "torch.exp(x)" in finding.message
+    assert "modified by an inplace operation" in finding.message
+
+
+def test_select_and_ignore():
+    source = textwrap.dedent(CASES["leaf_inplace"])
+    assert found(source, select=("AGI001",)) == set()
+    assert found(source, select=("AGI",), ignore=("AGI002",)) == set()
+    assert found(source, select=("AGI002",)) == {(4, "AGI002")}
+
+
+def test_prefilter_skips_files_without_torch_or_inplace_syntax():
+    assert not might_have_hazard("x = 1\ny = x * 2\n")
+    assert not might_have_hazard("import torch\ny = torch.exp(x)\n")
+    assert might_have_hazard("import torch\ny = torch.exp(x)\ny += 1\n")
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "import torch\ndef f(:\n    x += 1\n",
+        "import torch\nx += (\n",
+        "import torch\n\x00\nx += 1\n",
+    ],
+)
+def test_bad_input_is_one_clear_error(source):
+    with pytest.raises(LintError) as info:
+        lint_source(source)
+    assert "\n" not in str(info.value)
+
+
+def test_odd_control_flow_never_crashes():
+    source = textwrap.dedent(
+        """
+        import torch
+        async def f(x, xs):
+            try:
+                y = x.exp()
+            except (ValueError, TypeError) as e:
+                raise
+            else:
+                y += 1  # expect: AGI001
+            finally:
+                pass
+            while True:
+                if x:
+                    break
+                continue
+            zs = [v.exp() for v in xs if v is not None]
+            d = {k: v for k, v in zip(xs, xs)}
+            async with x as (a, b):
+                await a
+            match x:
+                case [1, *rest]:
+                    pass
+                case _:
+                    pass
+            lam = lambda t: t.add_(1)
+            def inner(t):
+                t *= 2
+                return t
+            global G
+            del zs
+            return y
+        """
+    )
+    assert found(source) == expected(source)
+
+
+def test_deep_nesting_terminates():
+    body = "import torch\ndef f(x):\n    y = x.exp()\n"
+    indent = "    "
+    for depth in range(12):
+        body += indent * (depth + 1) + "for i in range(3):\n"
+    body += indent * 13 + "y += 1\n" + "    return y\n"
+    assert found(body) == {(16, "AGI001")}
+
+
+def test_linting_never_imports_torch():
+    code = (
+        "import sys, inplace_lint\n"
+        "inplace_lint.lint_source(open('examples/seed.py').read())\n"
+        "assert 'torch' not in sys.modules, 'torch was imported'\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
