@@ -37,6 +37,20 @@ JSON layout (``ops.json``)::
 
 Overloads that save different tensors get a second key ``"<name>#<param>"`` (for example
 ``"torch.Tensor.max#dim"``): the form used when ``<param>`` is passed (positionally or by keyword).
+A key ``"<name>#<param>=number"`` (for example ``"operator.pow#other=number"`` for ``x ** 2``) is
+the form used when ``<param>`` is a Python number rather than a tensor, present only where torch's
+number overload saves differently (pow.Tensor_Scalar saves no result); see :meth:`Knowledge.lookup_call`.
+
+Further optional fields (the loader supplies defaults): ``"param_saves"`` (modules: own parameters
+saved for backward, ``target`` a ``named_parameters()`` name such as ``"weight"``; an in-place change
+of it, e.g. ``optimizer.step()`` before ``backward()``, raises), ``"aten"`` / ``"aten_ops"`` (the
+ATen overload(s) the call reaches), ``"no_backward"`` (backward raises "not implemented").
+For an always-in-place entry (``torch.Tensor.add_``) ``saves`` equals ``inplace.saves``.
+
+In ``"aten"``, ``"saved"`` maps each saved tensor argument to the differentiable inputs of which one
+must require grad (target -> when, as torchgen's ``should_compute_output`` guards decide);
+``"original_self"`` is the private clone an in-place overload keeps; ``"saves_result"`` lists saved
+outputs (saved whenever the autograd node is created).
 
 A save's ``target`` is a parameter name or ``"result"``; ``when`` lists the parameters of which
 at least one must require grad for the save to happen (``"@params"``: the module's own parameters,
@@ -82,6 +96,7 @@ class OpInfo:
     inplace: Optional[InplaceForm]
     ctor_params: Tuple[str, ...]
     aten: Optional[str]
+    param_saves: Tuple[Save, ...] = ()  # modules: own parameters saved (target: parameter name)
 
     @property
     def saves_result(self) -> bool:
@@ -111,6 +126,7 @@ def _op(name: str, raw: Mapping) -> OpInfo:
         ),
         ctor_params=tuple(raw.get("ctor_params", ())),
         aten=raw.get("aten"),
+        param_saves=_saves(raw.get("param_saves")),
     )
 
 
@@ -135,8 +151,19 @@ class Knowledge:
         self._cache[qualified_name] = info
         return info
 
-    def lookup_call(self, qualified_name: str, passed: "frozenset[str]" = frozenset()) -> Optional[OpInfo]:
-        """Like :meth:`lookup`, preferring the ``name#param`` overload whose parameter was passed."""
+    def lookup_call(
+        self,
+        qualified_name: str,
+        passed: "frozenset[str]" = frozenset(),
+        numbers: "frozenset[str]" = frozenset(),
+    ) -> Optional[OpInfo]:
+        """Like :meth:`lookup`, preferring the ``name#param`` overload whose parameter was passed.
+        ``numbers``: parameters bound to Python numbers (``x ** 2``: ``{"other"}``); a
+        ``name#param=number`` form is preferred when one exists."""
+        for param in sorted(numbers):
+            key = qualified_name + "#" + param + "=number"
+            if key in self._python:
+                return self.lookup(key)
         for param in sorted(passed):
             key = qualified_name + "#" + param
             if key in self._python:

@@ -42,6 +42,46 @@ def _is_tensor_type(t) -> bool:
     return "Tensor" in s and "TensorOptions" not in s and "TensorGeometry" not in s
 
 
+def _args_with_derivatives(f, info) -> List[str]:
+    """gen_variable_type's args_with_derivatives: non-out arguments named by a derivative formula."""
+    names = {n for d in info.derivatives for n in d.var_names}
+    return [a.name for a in f.func.arguments.flat_non_out if a.name in names]
+
+
+def _guard_vars(f, info, arg, diff: List[str]) -> List[str]:
+    """When torchgen's autograd kernel saves input ``arg``: the differentiable inputs of which one
+    must require grad. Mirrors ``guard_for`` in torchgen/packaged/autograd/gen_variable_type.py:
+    a guard (``should_compute_output``) only in the simple cases, otherwise saved whenever the node
+    is created (any differentiable input requires grad)."""
+    import re
+
+    from torchgen.api.types import BaseCType, tensorT
+    from torchgen.model import ListType
+
+    unguarded = list(diff)
+    argtypes = {a.name: a.type for a in f.func.arguments.flat_non_out}
+    if any(isinstance(argtypes[n], ListType) and argtypes[n].is_tensor_like() for n in diff):
+        return unguarded
+    if "backward" in info.name or len(diff) <= 1:
+        return unguarded
+    if arg.nctype.type != BaseCType(tensorT):
+        return unguarded
+    used_in = [d for d in info.derivatives if arg in d.saved_inputs]
+    if len(used_in) != 1:
+        return unguarded
+    d = used_in[0]
+    if len(d.var_names) != 1:
+        m = re.search(r"wrap_opt_if\(" + re.escape(str(arg.nctype.name)) + r",(.*?)\)", d.formula)
+        if m is None:
+            return unguarded
+        cond = m.group(1)
+        if "&&" in cond:
+            return unguarded  # not an any-of condition; over-approximate
+        idx = [int(i) for i in re.findall(r"grad_input_mask\[(\d+)\]", cond)]
+        return [diff[i] for i in idx if i < len(diff)] or unguarded
+    return [d.var_names[0]]
+
+
 def _overload_name(f) -> str:
     n = str(f.func.name)
     return n
@@ -75,29 +115,24 @@ def aten_table() -> Dict[str, Dict[str, Any]]:
         is_out = kind == SchemaKind.out
         args = f.func.arguments
         tensor_args = {a.name for a in args.flat_all if a.type.is_tensor_like()}
-        out_names = [r.name or ("result" if len(f.func.returns) == 1 else f"result{i}") for i, r in enumerate(f.func.returns)]
-        # conditions: a saved input is saved iff some differentiable input whose formula uses it needs grad
+        nret = len(f.func.returns)
+        out_names = [r.name or ("result" if nret == 1 else f"result{i}") for i, r in enumerate(f.func.returns)]
+        diff = _args_with_derivatives(f, info)
         saved: Dict[str, List[str]] = {}
-        saved_out: Dict[str, List[str]] = {}
         for d in info.derivatives:
             for s in d.saved_inputs:
                 name = str(s.nctype.name)
                 if name not in tensor_args or not _is_tensor_type(s.nctype.type):
-                    continue
+                    continue  # metadata such as self_sym_sizes / other_scalar_type
                 if inplace and name == "self":
                     name = "original_self"  # the in-place codegen saves a private clone of self
-                saved.setdefault(name, [])
-                for v in d.var_names:
-                    if v not in saved[name]:
-                        saved[name].append(v)
-            for s in d.saved_outputs:
-                name = str(s.nctype.name)
-                if not _is_tensor_type(s.nctype.type):
-                    continue
-                saved_out.setdefault(name, [])
-                for v in d.var_names:
-                    if v not in saved_out[name]:
-                        saved_out[name].append(v)
+                when = _guard_vars(f, info, s, diff)
+                prev = saved.setdefault(name, [])
+                prev.extend(v for v in when if v not in prev)
+        # outputs are saved without a guard: whenever the node is created
+        saved_out = sorted(
+            str(s.nctype.name) for s in info.all_saved_outputs if _is_tensor_type(s.nctype.type)
+        )
         order = [a.name for a in args.flat_all]
 
         def key(v):
@@ -105,19 +140,16 @@ def aten_table() -> Dict[str, Dict[str, Any]]:
 
         entry: Dict[str, Any] = {
             "saved": {k: sorted(v, key=key) for k, v in sorted(saved.items())},
-            "saves_result": sorted(saved_out),
+            "saves_result": saved_out,
             "inplace": inplace,
             "view": bool(f.func.returns and any(
                 r.annotation is not None and not r.annotation.is_write for r in f.func.returns
             )) and not inplace,
         }
-        if saved_out:
-            entry["saves_result_when"] = {k: sorted(v, key=key) for k, v in sorted(saved_out.items())}
         if is_out:
             entry["out"] = True
-        diff = [b.name for b in info.args_with_derivatives]
         entry["differentiable_inputs"] = diff
-        if out_names and out_names != ["result"]:
+        if out_names != ["result"]:
             entry["outputs"] = out_names
         table[_overload_name(f)] = entry
     return dict(sorted(table.items()))
@@ -126,40 +158,48 @@ def aten_table() -> Dict[str, Dict[str, Any]]:
 # ---------------------------------------------------------------------------------------- Python layer
 
 
-def _aten_of(api, values_fn) -> Optional[str]:
-    return None
+_IGNORED_DISPATCH = {
+    "detach", "alias", "lift_fresh", "empty.memory_format", "empty_like", "zeros_like", "ones_like",
+    "_to_copy", "clone", "copy_", "zero_", "fill_.Scalar", "zeros", "ones", "empty_strided",
+}
 
 
-def _dispatched_ops(api) -> List[str]:
-    """ATen overloads the call dispatches to below autograd (composite ops show their pieces)."""
-    import torch
+def _dispatch_trace(api) -> Tuple[List[Dict[str, Any]], Any, Dict[str, Any]]:
+    """The ATen overloads the call reaches below autograd (composite ops show their pieces), each with
+    the Python parameter bound to each tensor argument and the Python outputs it produced (found by
+    object identity)."""
     from torch.utils._python_dispatch import TorchDispatchMode
 
-    from inplace_lint.knowledge.probes import _invoke, _prepare
+    from inplace_lint.knowledge.probes import _flat_tensors, _invoke, _prepare, _victims
+    from inplace_lint.knowledge.surface import is_tensor_spec
 
-    seen: List[str] = []
+    calls: List[Dict[str, Any]] = []
 
     class Rec(TorchDispatchMode):
         def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+            kwargs = kwargs or {}
+            out = func(*args, **kwargs)
             name = func._schema.name.split("::", 1)[1]
             ov = func._overloadname
-            full = name if ov == "default" else f"{name}.{ov}"
-            seen.append(full)
-            return func(*args, **(kwargs or {}))
+            bound: Dict[str, Any] = {}
+            for i, a in enumerate(func._schema.arguments):
+                if i < len(args):
+                    bound[a.name] = args[i]
+                elif a.name in kwargs:
+                    bound[a.name] = kwargs[a.name]
+            calls.append({"op": name if ov == "default" else f"{name}.{ov}", "args": bound, "out": out})
+            return out
 
     values, leaves, module = _prepare(api, frozenset(api.grad_params()), 0, inplace=False)
-    try:
-        with Rec():
-            _invoke(api, values, module, False, 0)
-    except Exception:
-        return []
-    return seen
+    with Rec():
+        out = _invoke(api, values, module, False, 0)
+    argvals = {n: _victims(values, n) for n, s in api.all_args() if is_tensor_spec(s)}
+    if module is not None:
+        argvals["@params"] = list(module.parameters())
+    return calls, out, argvals
 
 
-_IGNORED_DISPATCH = {"detach", "alias", "lift_fresh", "empty.memory_format", "empty_like", "zeros_like", "ones_like"}
-
-
-def python_entry(api, result, aten: Dict[str, Any]) -> Dict[str, Any]:
+def python_entry(api, result, aten: Dict[str, Any]) -> Tuple[Dict[str, Any], Optional[Dict[str, Any]]]:
     entry: Dict[str, Any] = {
         "kind": api.kind,
         "params": list(api.params),
@@ -176,55 +216,78 @@ def python_entry(api, result, aten: Dict[str, Any]) -> Dict[str, Any]:
         entry["may_alias"] = result.may_alias
     if api.kind == "module":
         entry["ctor_params"] = list(api.ctor_params)
-    if result.inplace_saves is not None and (api.always_inplace or result.modifies_bumps):
+        if result.param_saves:
+            entry["param_saves"] = result.param_saves
+    if result.inplace_saves is not None and result.modifies_bumps:
         entry["inplace"] = {
             "modifies": api.modifies,
             "kwarg": None if api.always_inplace else api.inplace_kwarg,
             "saves": result.inplace_saves,
         }
-    ops = [o for o in _dispatched_ops(api) if o not in _IGNORED_DISPATCH]
-    if len(ops) == 1 and ops[0] in aten:
-        entry["aten"] = ops[0]
-    elif ops:
-        entry["aten_ops"] = sorted(set(o for o in ops if o in aten))
-        if not entry["aten_ops"]:
-            del entry["aten_ops"]
-    return entry
+    if result.no_backward:
+        entry["no_backward"] = True
+    try:
+        calls, out, argvals = _dispatch_trace(api)
+    except Exception:
+        return entry, None
+    relevant = [c for c in calls if c["op"] not in _IGNORED_DISPATCH and c["op"] in aten]
+    if not relevant:
+        relevant = [c for c in calls if c["op"] in aten]
+    ops = sorted({c["op"] for c in relevant})
+    if len(relevant) == 1:
+        entry["aten"] = relevant[0]["op"]
+        return entry, {"call": relevant[0], "out": out, "argvals": argvals, "grad": api.grad_params()}
+    if ops:
+        entry["aten_ops"] = ops
+    return entry, None
 
 
-def _cross_check(name: str, entry: Dict[str, Any], aten: Dict[str, Any]) -> Optional[str]:
-    """Compare a probed single-op entry with torchgen's facts (by position of tensor params)."""
-    op = entry.get("aten")
-    if not op:
-        return None
-    a = aten[op]
-    probed_targets = sorted({s["target"] for s in (entry["inplace"]["saves"] if entry.get("inplace") and entry["inplace"]["kwarg"] is None else entry["saves"])})
-    # map aten names to python names by position among tensor params
-    aten_targets = set()
-    for k in a["saved"]:
-        aten_targets.add(k)
-    if a["saves_result"]:
-        aten_targets.add("result")
-    py_tp = entry["tensor_params"]
+def _cross_check(name: str, entry: Dict[str, Any], trace: Optional[Dict[str, Any]], aten: Dict[str, Any]) -> List[str]:
+    """Compare a probed single-op entry with torchgen's facts. Parameters are matched by object
+    identity (which Python argument reached which ATen argument), outputs likewise."""
     import torch
 
-    try:
-        schema = [s for s in torch._C._jit_get_schemas_for_operator("aten::" + op.split(".")[0])
-                  if (s.overload_name or "") == (op.split(".", 1)[1] if "." in op else "")][0]
-        aten_tp = [x.name for x in schema.arguments if "Tensor" in str(x.type)]
-    except Exception:
-        return None
-    rename = {}
-    for i, n in enumerate(aten_tp):
-        if i < len(py_tp):
-            rename[n] = py_tp[i]
-    mapped = sorted({rename.get(t, t) for t in aten_targets if t != "original_self"})
-    if mapped != probed_targets:
-        return f"{name} ({op}): torchgen saves {mapped}, probe observed {probed_targets}"
-    return None
+    from inplace_lint.knowledge.probes import _flat_tensors
+
+    if trace is None:
+        return []
+    call = trace["call"]
+    a = aten[call["op"]]
+    py_of: Dict[str, str] = {}
+    for aname, val in call["args"].items():
+        vals = val if isinstance(val, (list, tuple)) else [val]
+        for pname, pvals in trace["argvals"].items():
+            if any(isinstance(v, torch.Tensor) and any(v is p for p in pvals) for v in vals):
+                py_of[aname] = pname
+    py_outs = _flat_tensors(trace["out"])
+    aten_outs = _flat_tensors(call["out"])
+    visible = [i for i, o in enumerate(aten_outs) if any(o is p for p in py_outs)]
+    outputs = a.get("outputs", ["result"])
+    inplace_form = entry.get("inplace") and entry["inplace"]["kwarg"] is None
+    probed = {s["target"]: sorted(s["when"]) for s in (entry["inplace"]["saves"] if inplace_form else entry["saves"])}
+    expected: Dict[str, List[str]] = {}
+    for target, when in a["saved"].items():
+        if target == "original_self":
+            continue  # a private clone: never user-visible
+        if target not in py_of or py_of[target] == "@params":
+            continue  # an intermediate the user does not hold, or the module's own parameter
+        expected[py_of[target]] = sorted({py_of[w] for w in when if w in py_of and py_of[w] in trace["grad"]})
+    diff_py = sorted({py_of[w] for w in a["differentiable_inputs"] if w in py_of and py_of[w] in trace["grad"]})
+    for out_name in a["saves_result"]:
+        i = outputs.index(out_name) if out_name in outputs else 0
+        if a["inplace"] or i in visible:
+            expected["result"] = diff_py
+    expected = {k: sorted(v) for k, v in expected.items() if v}
+    problems = []
+    for t in sorted(set(expected) | set(probed)):
+        if expected.get(t) != probed.get(t):
+            problems.append(
+                f"{name} ({call['op']}): {t!r} torchgen when={expected.get(t)} probe when={probed.get(t)}"
+            )
+    return problems
 
 
-def inplace_methods(surface_entries: Dict[str, Dict[str, Any]]) -> Tuple[List[str], List[str]]:
+def inplace_methods(probed_bumps: Dict[str, bool]) -> Tuple[List[str], List[str]]:
     """Tensor methods that modify self: named ``*_``, in place per the ATen schema, and bumping the
     version counter when probed. Returns (methods, notes)."""
     import torch
@@ -234,7 +297,7 @@ def inplace_methods(surface_entries: Dict[str, Dict[str, Any]]) -> Tuple[List[st
     names = sorted(n for n in dir(torch.Tensor) if n.endswith("_") and not n.endswith("__") and not n.startswith("_"))
     out, notes = [], []
     for n in names:
-        verdict, why = check_inplace_method(n, surface_entries)
+        verdict, why = check_inplace_method(n, probed_bumps)
         if verdict:
             out.append(n)
         if why:
@@ -297,6 +360,29 @@ def augmented_operators() -> Tuple[Dict[str, str], List[str]]:
     return res, notes
 
 
+def _without(saves: List[Dict[str, Any]], param: str) -> List[Dict[str, Any]]:
+    res = []
+    for s in saves:
+        if s["target"] == param:
+            continue
+        when = [w for w in s["when"] if w != param]
+        if when:
+            res.append({"target": s["target"], "when": when})
+    return res
+
+
+def differs_with_number(general: Dict[str, Any], number: Dict[str, Any], param: str) -> bool:
+    """Does passing a number for ``param`` change the facts beyond dropping that parameter?"""
+    if _without(general["saves"], param) != number["saves"]:
+        return True
+    gi, ni = general.get("inplace"), number.get("inplace")
+    if (gi is None) != (ni is None):
+        return True
+    if gi and _without(gi["saves"], param) != ni["saves"]:
+        return True
+    return general.get("view_of", []) != number.get("view_of", []) or general.get("may_alias", []) != number.get("may_alias", [])
+
+
 def generate(verbose: bool = False) -> Tuple[Dict[str, Any], Dict[str, List[str]]]:
     """The full ops.json content and a report {disagreements, notes, failures}."""
     import torch
@@ -306,23 +392,37 @@ def generate(verbose: bool = False) -> Tuple[Dict[str, Any], Dict[str, List[str]
     aten = aten_table()
     python: Dict[str, Dict[str, Any]] = {}
     report: Dict[str, List[str]] = {"disagreements": [], "notes": [], "failures": []}
+    bumps: Dict[str, bool] = {}
     for api in surface.SURFACE:
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
                 r = probes.probe(api)
-                entry = python_entry(api, r, aten)
+                entry, trace = python_entry(api, r, aten)
         except Exception as e:  # a broken spec: report, never guess
             report["failures"].append(f"{api.name}: {type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}")
             continue
         report["notes"].extend(r.notes)
-        d = _cross_check(api.name, entry, aten)
-        if d:
-            report["disagreements"].append(d)
+        report["disagreements"].extend(_cross_check(api.name, entry, trace, aten))
         python[api.name] = entry
+        if api.kind == "method" and api.always_inplace:
+            bumps[api.name[len("torch.Tensor."):]] = bool(r.modifies_bumps)
         if verbose:
             print(api.name, json.dumps(entry, sort_keys=True), file=sys.stderr)
-    methods, mnotes = inplace_methods(python)
+        for var in surface.number_variants(api):
+            try:
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    vr = probes.probe(var)
+                    ventry, vtrace = python_entry(var, vr, aten)
+            except Exception:
+                continue  # torch does not accept a number there
+            param = var.name.split("#", 1)[1].split("=", 1)[0]
+            if differs_with_number(entry, ventry, param):
+                report["notes"].extend(vr.notes)
+                report["disagreements"].extend(_cross_check(var.name, ventry, vtrace, aten))
+                python[var.name] = ventry
+    methods, mnotes = inplace_methods(bumps)
     report["notes"].extend(mnotes)
     aug, anotes = augmented_operators()
     report["notes"].extend(anotes)
@@ -337,7 +437,20 @@ def generate(verbose: bool = False) -> Tuple[Dict[str, Any], Dict[str, List[str]
 
 
 def dumps(data: Dict[str, Any]) -> str:
-    return json.dumps(data, indent=None, sort_keys=True, separators=(",", ":")).replace('},"', '},\n"') + "\n"
+    """Deterministic JSON: sorted keys, one table entry per line (small, readable diffs)."""
+
+    def one(v) -> str:
+        return json.dumps(v, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+    parts = []
+    for key in sorted(data):
+        value = data[key]
+        if isinstance(value, dict) and value and all(isinstance(v, dict) for v in value.values()):
+            body = ",\n".join(f"{one(k)}:{one(value[k])}" for k in sorted(value))
+            parts.append(f"{one(key)}:{{\n{body}\n}}")
+        else:
+            parts.append(f"{one(key)}:{one(value)}")
+    return "{\n" + ",\n".join(parts) + "\n}\n"
 
 
 def main(argv=None) -> int:

@@ -36,6 +36,8 @@ class ProbeResult:
     differentiable: bool = True
     inplace_saves: Optional[List[Dict[str, Any]]] = None
     modifies_bumps: Optional[bool] = None  # the in-place form bumped the modified tensor's version
+    param_saves: List[Dict[str, Any]] = field(default_factory=list)  # modules: own parameters saved
+    no_backward: bool = False  # backward raised "not implemented"
     notes: List[str] = field(default_factory=list)
 
 
@@ -210,11 +212,20 @@ def _victims(values: Dict[str, Any], name: str) -> List[torch.Tensor]:
     return list(v) if isinstance(v, list) else [v]
 
 
-def _run_saves(api: Api, inplace: bool, seed: int, notes: List[str]) -> Tuple[List[Dict[str, Any]], bool]:
-    """Probe which tensors the (in-place or out-of-place) form saves, and under which grad subsets."""
+def _module_params(api: Api) -> List[str]:
+    if api.kind != "module":
+        return []
+    m = api.module_cls(*api.ctor_args, **api.ctor_kwargs)
+    return [n for n, _ in m.named_parameters()]
+
+
+def _run_saves(api: Api, inplace: bool, seed: int, notes: List[str], flags: Dict[str, bool]) -> Tuple[List[Dict[str, Any]], List[Dict[str, Any]]]:
+    """Probe which tensors the (in-place or out-of-place) form saves, and under which grad subsets.
+    Returns (saves of parameters/result, saves of a module's own parameters)."""
     grad_names = api.grad_params()
     tensor_names = [n for n, s in api.all_args() if is_tensor_spec(s)]
-    target_names = tensor_names + ["result"]
+    pnames = ["@param:" + n for n in _module_params(api)]
+    target_names = tensor_names + ["result"] + pnames
     fired: Dict[str, Dict[frozenset, bool]] = {t: {} for t in target_names}
     any_grad_out = False
     modified = api.modifies if (inplace or api.always_inplace) else None
@@ -227,26 +238,41 @@ def _run_saves(api: Api, inplace: bool, seed: int, notes: List[str]) -> Tuple[Li
             outs = _flat_tensors(out)
             if any(o.requires_grad for o in outs):
                 any_grad_out = True
-            victims = outs if target == "result" else _victims(values, target)
+
+            def victims_of(values, out, module):
+                if target == "result":
+                    return _flat_tensors(out)
+                if target.startswith("@param:"):
+                    return [dict(module.named_parameters())[target[7:]]]
+                return _victims(values, target)
+
+            victims = victims_of(values, out, module)
             fire = False
             for k in range(len(victims)):
                 if k > 0:  # a fresh run per output/element so the bumps do not mix
                     values, leaves, module = _prepare(api, subset, seed, inplace)
                     out = _invoke(api, values, module, inplace, seed)
-                victims = _flat_tensors(out) if target == "result" else _victims(values, target)
+                victims = victims_of(values, out, module)
                 _bump(victims[k])
-                if _backward(out, leaves) == "version":
+                verdict = _backward(out, leaves)
+                if verdict == "notimpl":
+                    flags["no_backward"] = True
+                if verdict == "version":
                     fire = True
                     break
             fired[target][subset] = fire
-    saves = []
+    saves, psaves = [], []
     for target in target_names:
         if not fired[target]:
             continue
         when = _when(fired[target], grad_names, target, api, notes)
-        if when is not None:
+        if when is None:
+            continue
+        if target.startswith("@param:"):
+            psaves.append({"target": target[7:], "when": when})
+        else:
             saves.append({"target": target, "when": when})
-    return saves, any_grad_out
+    return saves, psaves
 
 
 def probe(api: Api, seed: int = 0) -> ProbeResult:
@@ -254,16 +280,17 @@ def probe(api: Api, seed: int = 0) -> ProbeResult:
     res = ProbeResult()
     notes = res.notes
     grad_names = api.grad_params()
-    if not grad_names:
-        raise ProbeError(f"{api.name}: no tensor parameter can require grad")
-    # --- saves of the plain form (for always-in-place APIs this *is* the in-place form)
-    saves, any_grad = _run_saves(api, inplace=False, seed=seed, notes=notes)
+    flags: Dict[str, bool] = {}
+    # --- saves of the plain form (for always-in-place APIs this *is* the in-place form).
+    # With no input that can require grad (integer/bool ops) nothing can be saved.
+    saves, psaves = _run_saves(api, inplace=False, seed=seed, notes=notes, flags=flags)
     res.saves = saves
+    res.param_saves = psaves
     # --- differentiable: does the result require grad when every tensor input does?
     values, leaves, module = _prepare(api, frozenset(grad_names), seed, inplace=False)
     out = _invoke(api, values, module, False, seed)
     outs = _flat_tensors(out)
-    res.differentiable = any(o.requires_grad for o in outs)
+    res.differentiable = bool(grad_names) and any(o.requires_grad for o in outs)
     # --- view / alias: with nothing requiring grad and with everything requiring grad
     for grad in (frozenset(), frozenset(grad_names)):
         values, leaves, module = _prepare(api, grad, seed, inplace=False)
@@ -293,7 +320,7 @@ def probe(api: Api, seed: int = 0) -> ProbeResult:
         if not res.modifies_bumps:
             notes.append(f"{api.name}: did not bump the version of {api.modifies!r}")
     elif api.inplace_kwarg:
-        isaves, _ = _run_saves(api, inplace=True, seed=seed, notes=notes)
+        isaves, _ = _run_saves(api, inplace=True, seed=seed, notes=notes, flags=flags)
         res.inplace_saves = isaves
         values, leaves, module = _prepare(api, frozenset(grad_names), seed, inplace=True)
         target = values[api.modifies]
@@ -302,6 +329,7 @@ def probe(api: Api, seed: int = 0) -> ProbeResult:
         res.modifies_bumps = target._version != v0 and any(o is target for o in _flat_tensors(out))
         if not res.modifies_bumps:
             notes.append(f"{api.name}: {api.inplace_kwarg}=True did not modify {api.modifies!r} in place")
+    res.no_backward = bool(flags.get("no_backward"))
     return res
 
 
@@ -349,12 +377,16 @@ def _fill(arg, like: torch.Tensor):
     raise ValueError(ty)
 
 
-def check_inplace_method(name: str, surface_entries=None):
+def check_inplace_method(name: str, probed_bumps=None):
     """(modifies self?, note) for ``torch.Tensor.<name>``: in place per the ATen schema *and* the
-    version counter bumps when called. A surface entry's own probe is used when there is one."""
+    version counter bumps when called. The surface entry's own probe is used when there is one."""
     schemas = _schema_inplace(name)
     if not schemas:
-        return False, "no ATen schema writes self (not a version-bumping in-place op)" if name else ""
+        return False, "no ATen schema writes self (not a version-bumping in-place op)"
+    if probed_bumps and name in probed_bumps:
+        if probed_bumps[name]:
+            return True, ""
+        return False, "in place per schema but did not bump the version counter when probed"
     method = getattr(torch.Tensor, name)
     makers = [
         lambda: torch.rand(3, 4, dtype=torch.float64) + 0.5,

@@ -949,3 +949,81 @@ mod(NN + "ReflectionPad1d", (1,), SEQ)
 mod(NN + "ReplicationPad1d", (1,), SEQ)
 mod(NN + "PixelShuffle", (2,), T((1, 4, 3, 3)))
 mod(NN + "TransformerEncoderLayer", (4, 2), T((3, 2, 4)), ctor_kw={"dim_feedforward": 8, "dropout": 0.0})
+
+# ---- the remaining in-place Tensor methods (every ``dir(torch.Tensor)`` name ending in one "_"
+# that writes self per its ATen schema)
+INT = T(domain="int", high=7)
+INT1 = T(domain="int", high=5)
+meth("addbmm_", T((3, 5)), T((2, 3, 4)), T((2, 4, 5)))
+meth("addmm_", T((3, 5)), M34, M45)
+meth("addmv_", T((3,)), M34, V4)
+meth("addr_", M34, T((3,)), V4)
+meth("baddbmm_", T((2, 3, 5)), T((2, 3, 4)), T((2, 4, 5)))
+meth("as_strided_", X, (2, 2), (1, 1))
+for _name in ["bitwise_and_", "bitwise_or_", "bitwise_xor_", "bitwise_left_shift_", "bitwise_right_shift_",
+              "gcd_", "lcm_", "__iand__", "__ior__", "__ixor__", "__ilshift__", "__irshift__"]:
+    meth(_name, INT, INT1, params=("self", "other") if _name.startswith("__") else None)
+meth("bitwise_not_", INT)
+meth("cauchy_", X)
+meth("geometric_", X, 0.5)
+meth("log_normal_", X)
+meth("conj_physical_", X)
+meth("cumprod_", X, 1)
+meth("cumsum_", X, 1)
+for _name in ["eq_", "ne_", "ge_", "gt_", "le_", "lt_", "greater_", "greater_equal_", "less_", "less_equal_",
+              "not_equal_", "logical_and_", "logical_or_", "logical_xor_", "heaviside_"]:
+    meth(_name, X, X)
+meth("logical_not_", X)
+meth("fill_diagonal_", T((4, 4)), 1.0)
+meth("floor_divide_", X, POS)
+meth("igamma_", POS, POS)
+meth("igammac_", POS, POS)
+meth("index_put_", X, TL([T((2,), domain="value", value=[0, 2], dtype=torch.int64)]), T((2, 4)))
+meth("index_reduce_", X, 0, T((2,), domain="value", value=[0, 2], dtype=torch.int64), T((2, 4)), "prod")
+meth("mvlgamma_", T(domain="gt1"), 1)
+meth("polygamma_", POS, 1)
+meth("put_", X, T((3,), domain="value", value=[0, 5, 7], dtype=torch.int64), T((3,)))
+meth("renorm_", X, 2, 0, 1.0)
+meth("scatter_reduce_", X, 1, IDX, T((3, 2)), "sum")
+meth("squeeze_", T((3, 1, 4)))
+meth("unsqueeze_", X, 0)
+meth("swapaxes_", X, 0, 1)
+meth("swapdims_", X, 0, 1)
+meth("t_", X)
+meth("transpose_", X, 0, 1)
+meth("tril_", T((4, 4)))
+meth("triu_", T((4, 4)))
+meth("resize_", T(grad=False), 12)
+meth("resize_as_", T(grad=False), T((2, 2), grad=False))
+meth("set_", T(grad=False), T((2, 2), grad=False))
+meth("detach_", X)
+meth("requires_grad_", X)
+
+
+# ---- "a Python number in place of a tensor" forms
+NUMBER = "number"
+
+
+def number_variants(api: Api) -> List[Api]:
+    """Candidate ``<name>#<param>=number`` forms: ``api`` called with a Python number for one tensor
+    parameter (``x ** 2``, ``x.pow_(2)``, ``torch.clamp(x, 0, 1)``). Torch dispatches these to other
+    overloads (pow.Tensor_Scalar...) which may save less; the generator keeps a form only when its
+    probed facts differ from the all-tensor form's."""
+    import dataclasses
+
+    if "#" in api.name or api.kind == "module" or not api.args:
+        return []
+    first = api.args[0][0]
+    out = []
+    for n, s in api.all_args():
+        if not isinstance(s, T) or n == first or not s.can_grad:
+            continue
+        out.append(
+            dataclasses.replace(
+                api,
+                name=f"{api.name}#{n}={NUMBER}",
+                args=[(a, 2.0 if a == n else sp) for a, sp in api.args],
+                kwargs=[(a, 2.0 if a == n else sp) for a, sp in api.kwargs],
+            )
+        )
+    return out
