@@ -157,7 +157,9 @@ def fix_text(
         try:
             new_findings = lint_text(text, path, settings, linter)
         except LintError as error:
-            result.error = f"applying fixes produced code that cannot be linted ({error}); they were not applied"
+            result.error = (
+                f"applying fixes produced code that cannot be linted ({error}); they were not applied"
+            )
             break
         result.fixed += applied
         result.rounds = round_number

@@ -54,16 +54,24 @@ def build_parser() -> argparse.ArgumentParser:
 
     check = sub.add_parser("check", help="lint files and folders (the default command)")
     check.add_argument("paths", nargs="*", metavar="PATH", help="files or folders to lint; '-' reads stdin")
-    check.add_argument("--select", type=_codes, metavar="CODES", help="comma-separated codes or prefixes to report")
-    check.add_argument("--ignore", type=_codes, metavar="CODES", help="comma-separated codes or prefixes to drop")
+    check.add_argument(
+        "--select", type=_codes, metavar="CODES", help="comma-separated codes or prefixes to report"
+    )
+    check.add_argument(
+        "--ignore", type=_codes, metavar="CODES", help="comma-separated codes or prefixes to drop"
+    )
     check.add_argument(
         "--output-format", choices=FORMATS, default="concise", help="how to print findings (default: concise)"
     )
     check.add_argument("--statistics", action="store_true", help="print how many findings each code has")
-    check.add_argument("-q", "--quiet", action="store_true", help="print findings only: no notes or summaries")
+    check.add_argument(
+        "-q", "--quiet", action="store_true", help="print findings only: no notes or summaries"
+    )
     check.add_argument("--exit-zero", action="store_true", help="exit 0 even when there are findings")
     check.add_argument("--fix", action="store_true", help="apply safe fixes, writing the files")
-    check.add_argument("--unsafe-fixes", action="store_true", help="with --fix or --diff, apply unsafe fixes too")
+    check.add_argument(
+        "--unsafe-fixes", action="store_true", help="with --fix or --diff, apply unsafe fixes too"
+    )
     check.add_argument("--diff", action="store_true", help="print the fixes as a unified diff; write nothing")
     check.add_argument("--config", type=Path, metavar="PATH", help="use this pyproject.toml / setup.cfg only")
     check.add_argument("--stdin-filename", metavar="PATH", help="the path of the file read from stdin")
@@ -222,7 +230,9 @@ def check_source(
     except RecursionError:
         result.error = FileError(display, "cannot lint: the code nests too deeply")
     except Exception as error:  # an internal bug must not lose the other files' results
-        result.error = FileError(display, f"internal error ({type(error).__name__}: {error}); please report it")
+        result.error = FileError(
+            display, f"internal error ({type(error).__name__}: {error}); please report it"
+        )
     return result
 
 
@@ -251,7 +261,13 @@ def _plural(count: int, word: str) -> str:
 
 
 def run_check(args) -> int:
-    from inplace_lint.config import ConfigError, SettingsResolver, iter_python_files, load_settings, validate_codes
+    from inplace_lint.config import (
+        ConfigError,
+        SettingsResolver,
+        iter_python_files,
+        load_settings,
+        validate_codes,
+    )
 
     def note(message: str) -> None:
         if not args.quiet:
@@ -348,7 +364,10 @@ def run_check(args) -> int:
     if not results and not errors:
         note("inplace-lint: no Python files to check")
     elif diff:
-        note(f"Would fix {_plural(fixed, 'finding')} in {_plural(changed_files, 'file')}, {len(findings)} remaining.")
+        note(
+            f"Would fix {_plural(fixed, 'finding')} in {_plural(changed_files, 'file')}, "
+            f"{len(findings)} remaining."
+        )
     elif fix:
         note(f"Fixed {_plural(fixed, 'finding')}, {len(findings)} remaining.")
     elif findings and args.output_format == "concise" and not args.statistics:

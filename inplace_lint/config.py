@@ -205,7 +205,9 @@ def _per_file_ignores(value: Any, where: str) -> List[Tuple[str, Tuple[str, ...]
             if not line:
                 continue
             if ":" not in line:
-                raise ConfigError(f"{where}: per-file-ignores entry {line!r} must look like 'glob: CODE,CODE'")
+                raise ConfigError(
+                    f"{where}: per-file-ignores entry {line!r} must look like 'glob: CODE,CODE'"
+                )
             patterns, _, codes = line.rpartition(":")
             parsed = tuple(validate_codes(_as_list(codes, "per-file-ignores", where), where))
             for pattern in patterns.split(","):
@@ -215,7 +217,9 @@ def _per_file_ignores(value: Any, where: str) -> List[Tuple[str, Tuple[str, ...]
     raise ConfigError(f"{where}: 'per-file-ignores' must map globs to codes, not {value!r}")
 
 
-def settings_from_mapping(data: Dict[str, Any], where: str, root: Path, config_file: Optional[Path]) -> Settings:
+def settings_from_mapping(
+    data: Dict[str, Any], where: str, root: Path, config_file: Optional[Path]
+) -> Settings:
     """Validate one config section (already read from TOML or INI) into :class:`Settings`."""
     normalized: Dict[str, Any] = {}
     for key, value in data.items():
@@ -225,9 +229,13 @@ def settings_from_mapping(data: Dict[str, Any], where: str, root: Path, config_f
         normalized[name] = value
     kwargs: Dict[str, Any] = {"root": root, "config_file": config_file}
     if "select" in normalized:
-        kwargs["select"] = tuple(validate_codes(_as_list(normalized["select"], "select", where), f"{where} select"))
+        kwargs["select"] = tuple(
+            validate_codes(_as_list(normalized["select"], "select", where), f"{where} select")
+        )
     if "ignore" in normalized:
-        kwargs["ignore"] = tuple(validate_codes(_as_list(normalized["ignore"], "ignore", where), f"{where} ignore"))
+        kwargs["ignore"] = tuple(
+            validate_codes(_as_list(normalized["ignore"], "ignore", where), f"{where} ignore")
+        )
     if "per-file-ignores" in normalized:
         kwargs["per_file_ignores"] = tuple(_per_file_ignores(normalized["per-file-ignores"], where))
     if "exclude" in normalized:

@@ -56,7 +56,9 @@ class InplaceLintChecker:
 
     @classmethod
     def parse_options(cls, options) -> None:
-        cls.assume_params_are_tensors = _parse_bool(getattr(options, "inplace_lint_assume_params_are_tensors", True))
+        cls.assume_params_are_tensors = _parse_bool(
+            getattr(options, "inplace_lint_assume_params_are_tensors", True)
+        )
 
     def run(self) -> Iterator[Tuple[int, int, str, type]]:
         source = "".join(self.lines)
@@ -75,7 +77,10 @@ class InplaceLintChecker:
             self._warn(file_error_from(self.filename, error).render())
             return
         except Exception as error:  # never abort the user's flake8 run
-            self._warn(f"inplace-lint: {self.filename}: internal error ({type(error).__name__}: {error}); please report it")
+            self._warn(
+                f"inplace-lint: {self.filename}: internal error ({type(error).__name__}: {error}); "
+                "please report it"
+            )
             return
         for finding in findings:
             # flake8 adds 1 to the column itself; the message starts with the code, as flake8 requires.

@@ -165,9 +165,8 @@ class InplaceLintServer(LanguageServer):
             result.error = f"inplace-lint: {result.path}: cannot lint: the code nests too deeply"
         except Exception as error:  # an analysis bug must not take the server down
             logger.exception("inplace-lint: internal error on %s", uri)
-            result.error = (
-                f"inplace-lint: {result.path}: internal error ({type(error).__name__}: {error}); please report it"
-            )
+            name = type(error).__name__
+            result.error = f"inplace-lint: {result.path}: internal error ({name}: {error}); please report it"
         return result
 
     def current_result(self, uri: str) -> Optional[LintResult]:
@@ -202,7 +201,8 @@ class InplaceLintServer(LanguageServer):
                 self.reported_config_errors.add(result.config_error)
                 self.window_show_message(
                     types.ShowMessageParams(
-                        type=types.MessageType.Error, message=f"inplace-lint: configuration error: {result.config_error}"
+                        type=types.MessageType.Error,
+                        message=f"inplace-lint: configuration error: {result.config_error}",
                     )
                 )
         elif result.error:
@@ -250,7 +250,9 @@ class InplaceLintServer(LanguageServer):
         index = line - 1
         if index >= len(lines):
             last = len(lines) - 1
-            return types.Position(line=max(last, 0), character=_units(lines[last] if lines else "", self.encoding))
+            return types.Position(
+                line=max(last, 0), character=_units(lines[last] if lines else "", self.encoding)
+            )
         index = max(index, 0)
         return types.Position(line=index, character=_units(lines[index][: max(column, 0)], self.encoding))
 
@@ -286,7 +288,9 @@ class InplaceLintServer(LanguageServer):
             saving = f"`{evidence.saving_op}`" if evidence.saving_op else "this operation"
             related = [
                 types.DiagnosticRelatedInformation(
-                    location=types.Location(uri=uri, range=self.lsp_range(lines, (line, column), (line, end_column))),
+                    location=types.Location(
+                        uri=uri, range=self.lsp_range(lines, (line, column), (line, end_column))
+                    ),
                     message=f"{saving} saved `{evidence.tensor}` here for backward",
                 )
             ]
@@ -302,7 +306,9 @@ class InplaceLintServer(LanguageServer):
             related_information=related,
         )
 
-    def workspace_edit(self, uri: str, version: Optional[int], edits: List[types.TextEdit]) -> types.WorkspaceEdit:
+    def workspace_edit(
+        self, uri: str, version: Optional[int], edits: List[types.TextEdit]
+    ) -> types.WorkspaceEdit:
         capabilities = self.client_capabilities
         workspace = capabilities.workspace if capabilities else None
         edit_caps = workspace.workspace_edit if workspace else None
@@ -365,7 +371,7 @@ def _minimal_edit(old: str, new: str) -> Tuple[int, int, str]:
     suffix = 0
     while suffix < limit - prefix and old[len(old) - 1 - suffix] == new[len(new) - 1 - suffix]:
         suffix += 1
-    return prefix, len(old) - suffix, new[prefix : len(new) - suffix]
+    return prefix, len(old) - suffix, new[prefix:len(new) - suffix]
 
 
 def _offset_to_position(source: str, offset: int) -> Tuple[int, int]:
@@ -452,7 +458,8 @@ def create_server() -> InplaceLintServer:
                 if new_line is None:
                     continue
                 edit = types.TextEdit(
-                    range=ls.lsp_range(lines, (comment_line, 0), (comment_line, len(old_line))), new_text=new_line
+                    range=ls.lsp_range(lines, (comment_line, 0), (comment_line, len(old_line))),
+                    new_text=new_line,
                 )
                 actions.append(
                     types.CodeAction(
@@ -463,7 +470,9 @@ def create_server() -> InplaceLintServer:
                     )
                 )
         explicitly = bool(only) and _kind_requested(FIX_ALL_KIND, only)
-        has_safe = any(f.fix is not None and f.fix.applicability == "safe" and f.fix.edits for f in result.findings)
+        has_safe = any(
+            f.fix is not None and f.fix.applicability == "safe" and f.fix.edits for f in result.findings
+        )
         if (explicitly or (not only and has_safe)) and result.settings is not None and has_safe:
             action = _fix_all_action(ls, uri, document.version, result)
             if action is not None:
@@ -485,10 +494,17 @@ def create_server() -> InplaceLintServer:
         for start, end, codes in noqa_spans(text):
             if not (start <= column <= end):
                 continue
-            rules = [rule for code in sorted(RULES) for rule in [RULES[code]] if any(code.startswith(c) for c in codes)]
+            rules = [
+                rule
+                for code in sorted(RULES)
+                for rule in [RULES[code]]
+                if any(code.startswith(c) for c in codes)
+            ]
             if not rules:
                 return None
-            body = "\n\n".join(f"**{r.code}** `{r.name}`: {r.summary}. [Documentation]({r.url})" for r in rules)
+            body = "\n\n".join(
+                f"**{r.code}** `{r.name}`: {r.summary}. [Documentation]({r.url})" for r in rules
+            )
             return types.Hover(
                 contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=body),
                 range=ls.lsp_range(lines, (line_number, start), (line_number, end)),
@@ -503,7 +519,9 @@ def _fix_all_action(ls: InplaceLintServer, uri: str, version: Optional[int], res
     from inplace_lint.engine import LintError
 
     try:
-        outcome = fix_text(result.source, result.path, result.settings, unsafe=False, findings=result.findings)
+        outcome = fix_text(
+            result.source, result.path, result.settings, unsafe=False, findings=result.findings
+        )
     except LintError:
         return None
     if outcome.source == result.source or outcome.fixed == 0:
@@ -511,7 +529,9 @@ def _fix_all_action(ls: InplaceLintServer, uri: str, version: Optional[int], res
     start, end, replacement = _minimal_edit(result.source, outcome.source)
     lines = split_lines(result.source)
     edit = types.TextEdit(
-        range=ls.lsp_range(lines, _offset_to_position(result.source, start), _offset_to_position(result.source, end)),
+        range=ls.lsp_range(
+            lines, _offset_to_position(result.source, start), _offset_to_position(result.source, end)
+        ),
         new_text=replacement,
     )
     return types.CodeAction(

@@ -87,7 +87,7 @@ class NoqaMap:
     def text_for(self, line: int) -> str:
         """The text flake8 searches for a ``# noqa`` covering 1-based ``line``."""
         first, last = self._groups.get(line, (line, line))
-        return "\n".join(self.lines[first - 1 : last])
+        return "\n".join(self.lines[first - 1:last])
 
     def comment_line_for(self, line: int) -> int:
         """The line where a new ``# noqa`` comment covering ``line`` must go (end of a multi-line string)."""
@@ -121,7 +121,7 @@ def add_code_to_line(line: str, code: str) -> Optional[str]:
     listed = parse_codes(codes)
     start, end = match.span("codes")
     # Keep whatever trailed the code list (the regex swallows a trailing separator) after it.
-    trailing = codes[len(codes.rstrip(", \t")) :]
+    trailing = codes[len(codes.rstrip(", \t")):]
     return line[:start] + ", ".join(listed + [code]) + trailing + line[end:]
 
 

@@ -241,7 +241,9 @@ def _sarif_result(finding: Finding, rule_index: Dict[str, int]) -> Dict[str, Any
                         "artifactLocation": _artifact_location(finding.path),
                         "replacements": [
                             {
-                                "deletedRegion": _region(e.start.line, e.start.column, e.end.line, e.end.column),
+                                "deletedRegion": _region(
+                                    e.start.line, e.start.column, e.end.line, e.end.column
+                                ),
                                 "insertedContent": {"text": e.replacement},
                             }
                             for e in finding.fix.edits
@@ -314,7 +316,9 @@ def statistics(findings: Sequence[Finding], unsafe_fixes: bool = False) -> List[
     ]
 
 
-def format_statistics(findings: Sequence[Finding], output_format: str = "concise", unsafe_fixes: bool = False) -> str:
+def format_statistics(
+    findings: Sequence[Finding], output_format: str = "concise", unsafe_fixes: bool = False
+) -> str:
     rows = statistics(findings, unsafe_fixes)
     if output_format == "json":
         return json.dumps(rows, indent=2) + "\n"

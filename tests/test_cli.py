@@ -29,16 +29,14 @@ FAKE_DIR = DATA / "fake_analysis"
 sys.path.insert(0, str(FAKE_DIR))
 import fake_inplace_analysis  # noqa: E402
 
-SEED = textwrap.dedent(
-    """\
+SEED = textwrap.dedent("""\
     import torch
     def fn(a):
         b = a ** 2
         for i in range(5):
             b *= b
         return b
-    """
-)
+    """)
 
 
 def real_analysis_available() -> bool:
@@ -165,7 +163,9 @@ def _finding(line=5, col=8, end_col=14, code="AGI001", fix=None, end_line=None):
 
 
 def _fix(*edits, applicability="safe"):
-    return Fix("t", applicability, tuple(Edit(Position(a, b), Position(c, d), text) for a, b, c, d, text in edits))
+    return Fix(
+        "t", applicability, tuple(Edit(Position(a, b), Position(c, d), text) for a, b, c, d, text in edits)
+    )
 
 
 def test_apply_fixes_bottom_up_with_several_edits_per_fix():
@@ -303,7 +303,9 @@ def test_usage_errors_exit_2(project, capsys):
 
 
 def test_per_file_ignores_from_config(fake, project, capsys):
-    (project / "setup.cfg").write_text("[inplace-lint]\nper-file-ignores =\n    tests/*: AGI001\n", encoding="utf-8")
+    (project / "setup.cfg").write_text(
+        "[inplace-lint]\nper-file-ignores =\n    tests/*: AGI001\n", encoding="utf-8"
+    )
     (project / "tests").mkdir()
     (project / "tests" / "t.py").write_text(SEED, encoding="utf-8")
     (project / "src.py").write_text(SEED, encoding="utf-8")
@@ -320,7 +322,10 @@ def test_output_formats_write_only_data_to_stdout(fake, project, capsys):
     assert data[0]["fix"]["applicability"] == "safe"
     assert "Found" not in out
     code, out, _ = run(capsys, "--output-format", "sarif", "seed.py")
-    assert json.loads(out)["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["region"]["startColumn"] == 9
+    assert (
+        json.loads(out)["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["region"]["startColumn"]
+        == 9
+    )
     code, out, _ = run(capsys, "--output-format", "github", "seed.py")
     assert out.startswith("::error file=seed.py,line=5,col=9,endLine=5,endColumn=15,title=AGI001::")
 
@@ -329,9 +334,17 @@ def test_statistics(fake, project, capsys):
     (project / "m.py").write_text("import torch\nb *= b\nc *= c\nw.zero_()\n", encoding="utf-8")
     code, out, _ = run(capsys, "--statistics", "m.py")
     assert code == 1
-    assert out.splitlines() == ["2  AGI001  saved-tensor-modified-inplace  (2 fixable)", "1  AGI002  leaf-modified-inplace"]
+    assert out.splitlines() == [
+        "2  AGI001  saved-tensor-modified-inplace  (2 fixable)",
+        "1  AGI002  leaf-modified-inplace",
+    ]
     code, out, _ = run(capsys, "--statistics", "--output-format", "json", "m.py")
-    assert json.loads(out)[0] == {"code": "AGI001", "name": "saved-tensor-modified-inplace", "count": 2, "fixable": 2}
+    assert json.loads(out)[0] == {
+        "code": "AGI001",
+        "name": "saved-tensor-modified-inplace",
+        "count": 2,
+        "fixable": 2,
+    }
 
 
 def test_fix_writes_safe_fixes_and_reports(fake, project, capsys):
@@ -354,7 +367,10 @@ def test_fix_keeps_encoding_bom_and_line_endings(fake, project, capsys):
     bom = project / "bom.py"
     bom.write_bytes(b"\xef\xbb\xbfimport torch\nb *= b\n")
     assert run(capsys, "--fix", "latin.py", "bom.py")[0] == 0
-    assert latin.read_bytes() == "# -*- coding: latin-1 -*-\r\nimport torch\r\ns = 'é'\r\nb = b * b\r\n".encode("latin-1")
+    assert (
+        latin.read_bytes()
+        == "# -*- coding: latin-1 -*-\r\nimport torch\r\ns = 'é'\r\nb = b * b\r\n".encode("latin-1")
+    )
     assert bom.read_bytes() == b"\xef\xbb\xbfimport torch\nb = b * b\n"
 
 
@@ -448,12 +464,18 @@ def test_rule_command(capsys):
 
 
 def test_python_dash_m_and_version():
-    result = subprocess.run([sys.executable, "-m", "inplace_lint", "--version"], capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "inplace_lint", "--version"], capture_output=True, text=True
+    )
     assert result.returncode == 0 and result.stdout.startswith("inplace-lint ")
 
 
 def _imported_modules(importtime_stderr: str):
-    return {line.rsplit("|", 1)[-1].strip() for line in importtime_stderr.splitlines() if line.startswith("import time:")}
+    return {
+        line.rsplit("|", 1)[-1].strip()
+        for line in importtime_stderr.splitlines()
+        if line.startswith("import time:")
+    }
 
 
 def test_cli_and_flake8_plugin_never_import_torch(tmp_path):
@@ -464,7 +486,13 @@ def test_cli_and_flake8_plugin_never_import_torch(tmp_path):
     commands = [
         [sys.executable, "-X", "importtime", "-m", "inplace_lint", "check", "seed.py"],
         [sys.executable, "-X", "importtime", "-m", "flake8", "--isolated", "-j1", "--select=AGI", "seed.py"],
-        [sys.executable, "-X", "importtime", "-c", "import inplace_lint.lsp; inplace_lint.lsp.create_server()"],
+        [
+            sys.executable,
+            "-X",
+            "importtime",
+            "-c",
+            "import inplace_lint.lsp; inplace_lint.lsp.create_server()",
+        ],
     ]
     for command in commands:
         result = subprocess.run(command, cwd=tmp_path, env=env, capture_output=True, text=True)
@@ -480,7 +508,8 @@ def test_cli_and_flake8_plugin_never_import_torch(tmp_path):
 def test_lint_paths_do_not_import_pygls():
     code = (
         "import sys; from inplace_lint.cli import main; main(['rule', 'AGI001']);"
-        "bad = [m for m in sys.modules if m.split('.')[0] in ('pygls', 'lsprotocol', 'torch')]; assert not bad, bad"
+        "bad = [m for m in sys.modules if m.split('.')[0] in ('pygls', 'lsprotocol', 'torch')];"
+        "assert not bad, bad"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
@@ -519,7 +548,9 @@ def test_real_analysis_leaves_safe_code_alone(tmp_path, capsys, monkeypatch):
 def test_lint_options_reach_the_analysis(fake, project, capsys):
     (project / "seed.py").write_text(SEED, encoding="utf-8")
     assert run(capsys, "--no-assume-params-are-tensors", "seed.py")[0] == 0
-    (project / "setup.cfg").write_text("[inplace-lint]\nassume-params-are-tensors = false\n", encoding="utf-8")
+    (project / "setup.cfg").write_text(
+        "[inplace-lint]\nassume-params-are-tensors = false\n", encoding="utf-8"
+    )
     assert run(capsys, "seed.py")[0] == 0
     assert run(capsys, "--assume-params-are-tensors", "seed.py")[0] == 1
     assert LintOptions().assume_params_are_tensors is True

@@ -115,7 +115,10 @@ def test_no_config_gives_defaults(tmp_path):
         ("[tool.inplace-lint]\nselekt = ['AGI']\n", "unknown key 'selekt'"),
         ("[tool.inplace-lint]\nselect = ['AGI999']\n", "unknown rule code 'AGI999'"),
         ("[tool.inplace-lint]\nignore = ['E501']\n", "unknown rule code 'E501'"),
-        ("[tool.inplace-lint]\nselect = 'AGI001'\nassume-params-are-tensors = 'maybe'\n", "must be true or false"),
+        (
+            "[tool.inplace-lint]\nselect = 'AGI001'\nassume-params-are-tensors = 'maybe'\n",
+            "must be true or false",
+        ),
         ("[tool.inplace-lint]\nper-file-ignores = {'x.py' = ['AGI7']}\n", "unknown rule code 'AGI7'"),
         ("[tool.inplace-lint]\nexclude = [1]\n", "must be a list of strings"),
         ("[tool.inplace-lint\nselect = 1\n", "invalid TOML"),
@@ -138,13 +141,20 @@ def test_explicit_config_must_exist_and_have_the_section(tmp_path):
 
 
 def test_prefixes_of_known_codes_are_accepted(tmp_path):
-    config = write(tmp_path / "pyproject.toml", "[tool.inplace-lint]\nselect = ['AGI', 'AGI0', 'AGI00', 'AGI002']\n")
+    config = write(
+        tmp_path / "pyproject.toml", "[tool.inplace-lint]\nselect = ['AGI', 'AGI0', 'AGI00', 'AGI002']\n"
+    )
     assert load_settings(config).select == ("AGI", "AGI0", "AGI00", "AGI002")
 
 
 def test_cli_flags_override_config(tmp_path):
-    write(tmp_path / "pyproject.toml", "[tool.inplace-lint]\nselect = ['AGI002']\nassume-params-are-tensors = false\n")
-    resolver = SettingsResolver(overrides={"select": ["AGI001"], "assume_params_are_tensors": True, "ignore": None})
+    write(
+        tmp_path / "pyproject.toml",
+        "[tool.inplace-lint]\nselect = ['AGI002']\nassume-params-are-tensors = false\n",
+    )
+    resolver = SettingsResolver(
+        overrides={"select": ["AGI001"], "assume_params_are_tensors": True, "ignore": None}
+    )
     settings = resolver.for_path(tmp_path / "a.py")
     assert settings.select == ("AGI001",)
     assert settings.assume_params_are_tensors is True
@@ -164,7 +174,9 @@ def test_per_file_ignores_match_relative_paths_and_basenames(tmp_path):
 
 
 def test_walk_respects_default_and_configured_excludes(tmp_path):
-    write(tmp_path / "pyproject.toml", "[tool.inplace-lint]\nextend-exclude = ['tests/fixtures', 'gen_*.py']\n")
+    write(
+        tmp_path / "pyproject.toml", "[tool.inplace-lint]\nextend-exclude = ['tests/fixtures', 'gen_*.py']\n"
+    )
     for name in [
         "src/a.py",
         "src/b.txt",

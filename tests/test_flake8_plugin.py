@@ -19,16 +19,14 @@ FAKE_DIR = DATA / "fake_analysis"
 sys.path.insert(0, str(FAKE_DIR))
 import fake_inplace_analysis  # noqa: E402
 
-SEED = textwrap.dedent(
-    """\
+SEED = textwrap.dedent("""\
     import torch
     def fn(a):
         b = a ** 2
         for i in range(5):
             b *= b
         return b
-    """
-)
+    """)
 
 
 def real_analysis_available() -> bool:
@@ -160,8 +158,7 @@ def test_an_analysis_crash_does_not_abort_flake8(tmp_path):
     crash = tmp_path / "crash"
     crash.mkdir()
     (crash / "sitecustomize.py").write_text(
-        textwrap.dedent(
-            """\
+        textwrap.dedent("""\
             import sys, types, importlib.util
 
             class Finder:
@@ -180,8 +177,7 @@ def test_an_analysis_crash_does_not_abort_flake8(tmp_path):
                     pass
 
             sys.meta_path.insert(0, Finder())
-            """
-        ),
+            """),
         encoding="utf-8",
     )
     (tmp_path / "a_crash.py").write_text(SEED, encoding="utf-8")
@@ -199,7 +195,9 @@ def test_an_analysis_crash_does_not_abort_flake8(tmp_path):
         "a_crash.py:1:1: F401 'torch' imported but unused",
         "b.py:1:1: F401 'os' imported but unused",
     ]
-    assert result.stderr.strip().splitlines() == ["inplace-lint: a_crash.py: cannot lint: the code nests too deeply to analyse"]
+    assert result.stderr.strip().splitlines() == [
+        "inplace-lint: a_crash.py: cannot lint: the code nests too deeply to analyse"
+    ]
 
 
 @pytest.mark.skipif(not real_analysis_available(), reason="inplace_lint.analysis has not landed yet")

@@ -31,16 +31,14 @@ FAKE_DIR = DATA / "fake_analysis"
 SERVER = [sys.executable, "-m", "inplace_lint", "lsp"]
 TIMEOUT = 15.0
 
-SEED = textwrap.dedent(
-    """\
+SEED = textwrap.dedent("""\
     import torch
     def fn(a):
         b = a ** 2
         for i in range(5):
             b *= b
         return b
-    """
-)
+    """)
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -145,7 +143,9 @@ def apply_text_edits(text: str, edits: List[types.TextEdit]) -> str:
 
 def edits_of(edit: types.WorkspaceEdit, uri: str) -> List[types.TextEdit]:
     if edit.document_changes:
-        return [e for change in edit.document_changes if change.text_document.uri == uri for e in change.edits]
+        return [
+            e for change in edit.document_changes if change.text_document.uri == uri for e in change.edits
+        ]
     return list((edit.changes or {}).get(uri, []))
 
 
@@ -171,7 +171,9 @@ async def test_diagnostic_for_the_seed(client: LanguageClient, workspace: Path):
     assert diagnostic.code == "AGI001"
     assert diagnostic.source == "inplace-lint"
     assert diagnostic.severity == types.DiagnosticSeverity.Warning
-    assert diagnostic.range == types.Range(start=types.Position(line=4, character=8), end=types.Position(line=4, character=14))
+    assert diagnostic.range == types.Range(
+        start=types.Position(line=4, character=8), end=types.Position(line=4, character=14)
+    )
     assert diagnostic.code_description.href.endswith("/docs/rules/AGI001.md")
     (related,) = diagnostic.related_information
     assert related.location.uri == uri
@@ -185,7 +187,11 @@ async def test_quick_fix_and_noqa_actions(client: LanguageClient, workspace: Pat
     actions = await code_actions(client, uri, diagnostic.range, [diagnostic])
     titles = [a.title for a in actions]
     # Without ``only`` (the light bulb), fix-all is listed too since a safe fix exists.
-    assert titles == ["Write 'b = b * b'", "Suppress AGI001 with `# noqa: AGI001`", "inplace-lint: apply all safe fixes"]
+    assert titles == [
+        "Write 'b = b * b'",
+        "Suppress AGI001 with `# noqa: AGI001`",
+        "inplace-lint: apply all safe fixes",
+    ]
     fix, suppress, fix_all = actions
     assert fix_all.kind == "source.fixAll.inplace-lint"
     assert fix.kind == types.CodeActionKind.QuickFix and fix.is_preferred is True
@@ -209,12 +215,19 @@ async def test_noqa_action_merges_with_an_existing_comment(client: LanguageClien
     text = SEED.replace("b *= b", "b *= b  # noqa: E501")
     uri = open_doc(client, workspace, "merge.py", text)
     (diagnostic,) = await diagnostics_for(client, uri, lambda d: len(d) == 1)
-    actions = await code_actions(client, uri, diagnostic.range, [diagnostic], only=[types.CodeActionKind.QuickFix])
+    actions = await code_actions(
+        client, uri, diagnostic.range, [diagnostic], only=[types.CodeActionKind.QuickFix]
+    )
     suppress = [a for a in actions if a.title.startswith("Suppress")][0]
-    assert apply_text_edits(text, edits_of(suppress.edit, uri)).splitlines()[4] == "        b *= b  # noqa: E501, AGI001"
+    assert (
+        apply_text_edits(text, edits_of(suppress.edit, uri)).splitlines()[4]
+        == "        b *= b  # noqa: E501, AGI001"
+    )
 
 
-async def test_unsafe_fix_is_offered_but_not_preferred_and_fix_all_is_safe_only(client: LanguageClient, workspace: Path):
+async def test_unsafe_fix_is_offered_but_not_preferred_and_fix_all_is_safe_only(
+    client: LanguageClient, workspace: Path
+):
     text = "import torch\nb *= b\nx.mul_(y)\nc *= c\n"
     uri = open_doc(client, workspace, "fixall.py", text)
     diagnostics = await diagnostics_for(client, uri, lambda d: len(d) == 3)
@@ -224,7 +237,10 @@ async def test_unsafe_fix_is_offered_but_not_preferred_and_fix_all_is_safe_only(
 
     fix_all = await code_actions(client, uri, unsafe_diag.range, only=[types.CodeActionKind.SourceFixAll])
     assert [a.kind for a in fix_all] == ["source.fixAll.inplace-lint"]
-    assert apply_text_edits(text, edits_of(fix_all[0].edit, uri)) == "import torch\nb = b * b\nx.mul_(y)\nc = c * c\n"
+    assert (
+        apply_text_edits(text, edits_of(fix_all[0].edit, uri))
+        == "import torch\nb = b * b\nx.mul_(y)\nc = c * c\n"
+    )
     quick_only = await code_actions(client, uri, unsafe_diag.range, only=[types.CodeActionKind.QuickFix])
     assert all(a.kind == types.CodeActionKind.QuickFix for a in quick_only)
 
@@ -255,7 +271,9 @@ async def test_incremental_changes_in_utf16(client: LanguageClient, workspace: P
             text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=_versions[uri]),
             content_changes=[
                 types.TextDocumentContentChangePartial(
-                    range=types.Range(start=types.Position(line=1, character=10), end=types.Position(line=1, character=16)),
+                    range=types.Range(
+                        start=types.Position(line=1, character=10), end=types.Position(line=1, character=16)
+                    ),
                     text="b = b * b",
                 )
             ],
@@ -277,10 +295,14 @@ async def test_syntax_errors_clear_diagnostics_and_are_logged(client: LanguageCl
 async def test_save_and_close(client: LanguageClient, workspace: Path):
     uri = open_doc(client, workspace, "save.py", SEED)
     await diagnostics_for(client, uri, lambda d: len(d) == 1)
-    client.text_document_did_save(types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri)))
+    client.text_document_did_save(
+        types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri))
+    )
     await asyncio.sleep(0.2)
     assert len(client.diagnostics[uri]) == 1
-    client.text_document_did_close(types.DidCloseTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri)))
+    client.text_document_did_close(
+        types.DidCloseTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri))
+    )
     await diagnostics_for(client, uri, lambda d: d == [])
 
 
@@ -290,12 +312,19 @@ async def test_hover_on_noqa_comment(client: LanguageClient, workspace: Path):
     await diagnostics_for(client, uri, lambda d: d == [])
     column = text.splitlines()[1].index("AGI001") + 2
     hover = await client.text_document_hover_async(
-        types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=1, character=column))
+        types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            position=types.Position(line=1, character=column),
+        )
     )
     assert hover is not None
     assert "**AGI001**" in hover.contents.value and "saved for backward" in hover.contents.value
     assert "AGI002" not in hover.contents.value
-    for position in (types.Position(line=2, character=12), types.Position(line=0, character=3), types.Position(line=40, character=0)):
+    for position in (
+        types.Position(line=2, character=12),
+        types.Position(line=0, character=3),
+        types.Position(line=40, character=0),
+    ):
         assert (
             await client.text_document_hover_async(
                 types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri), position=position)
@@ -324,7 +353,12 @@ async def test_malformed_and_unknown_requests_do_not_kill_the_server(client: Lan
     # library refuses to serialize them.)
     future: Future = Future()
     client.protocol._request_futures["malformed-1"] = future
-    request = {"jsonrpc": "2.0", "id": "malformed-1", "method": "textDocument/codeAction", "params": {"textDocument": 42}}
+    request = {
+        "jsonrpc": "2.0",
+        "id": "malformed-1",
+        "method": "textDocument/codeAction",
+        "params": {"textDocument": 42},
+    }
     _send_raw(client, json.dumps(request).encode())
     with pytest.raises(JsonRpcException):
         await asyncio.wait_for(asyncio.wrap_future(future), TIMEOUT)

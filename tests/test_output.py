@@ -41,7 +41,7 @@ def seed_finding(path: str = "seed.py", fix: bool = True) -> Finding:
             saving_column=8,
             role="input",
             argument="self",
-            runtime_error="RuntimeError: one of the variables needed for gradient computation has been modified",
+            runtime_error="one of the variables needed for gradient computation has been modified",
         ),
         fix=Fix("Write 'b = b * b'", "safe", (Edit(start, end, "b = b * b"),)) if fix else None,
     )
@@ -97,7 +97,13 @@ def test_json_fields():
     assert first["fix"] == {
         "title": "Write 'b = b * b'",
         "applicability": "safe",
-        "edits": [{"content": "b = b * b", "location": {"row": 5, "column": 9}, "end_location": {"row": 5, "column": 15}}],
+        "edits": [
+            {
+                "content": "b = b * b",
+                "location": {"row": 5, "column": 9},
+                "end_location": {"row": 5, "column": 15},
+            }
+        ],
     }
     assert data[1]["fix"] is None
     assert data[1]["evidence"]["saving_line"] is None
@@ -206,7 +212,9 @@ def test_sarif_is_valid_and_complete(sarif_validator, tmp_path):
     assert replacement["insertedContent"]["text"] == "b = b * b"
     assert "relatedLocations" not in run["results"][1]
     assert "fixes" not in run["results"][1]
-    assert run["results"][2]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].startswith("file:///")
+    assert run["results"][2]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].startswith(
+        "file:///"
+    )
 
 
 def test_sarif_reports_files_that_could_not_be_linted(sarif_validator):
@@ -234,5 +242,7 @@ def test_render_dispatches_by_format():
 
 
 def test_file_error_renders_on_one_line():
-    assert FileError("x.py", "cannot parse: oops", 2, 0).render() == "inplace-lint: x.py:2:1: cannot parse: oops"
+    assert (
+        FileError("x.py", "cannot parse: oops", 2, 0).render() == "inplace-lint: x.py:2:1: cannot parse: oops"
+    )
     assert FileError("x.py", "cannot read: denied").render() == "inplace-lint: x.py: cannot read: denied"

@@ -19,16 +19,14 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
-SEED = textwrap.dedent(
-    """\
+SEED = textwrap.dedent("""\
     import torch
     def fn(a):
         b = a ** 2
         for i in range(5):
             b *= b
         return b
-    """
-)
+    """)
 
 pytestmark = [
     pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed"),
@@ -60,7 +58,11 @@ def head() -> str:
 
 @pytest.fixture(scope="module")
 def pre_commit_home() -> Path:
-    home = Path(os.environ.get("INPLACE_LINT_PRE_COMMIT_HOME", Path(tempfile.gettempdir()) / "inplace-lint-pre-commit"))
+    home = Path(
+        os.environ.get(
+            "INPLACE_LINT_PRE_COMMIT_HOME", Path(tempfile.gettempdir()) / "inplace-lint-pre-commit"
+        )
+    )
     home.mkdir(parents=True, exist_ok=True)
     return home
 
@@ -83,8 +85,7 @@ def test_hooks_fail_on_a_finding_and_pass_once_it_is_fixed(tmp_path, head, pre_c
     project.mkdir()
     _git(project, "init", "-q")
     (project / ".pre-commit-config.yaml").write_text(
-        textwrap.dedent(
-            f"""\
+        textwrap.dedent(f"""\
             repos:
               - repo: {REPO.as_posix()}
                 rev: {head}
@@ -92,8 +93,7 @@ def test_hooks_fail_on_a_finding_and_pass_once_it_is_fixed(tmp_path, head, pre_c
                   - id: inplace-lint
                   - id: inplace-lint-fix
                     stages: [manual]
-            """
-        ),
+            """),
         encoding="utf-8",
     )
     (project / "model.py").write_text(SEED, encoding="utf-8")
@@ -111,7 +111,9 @@ def test_hooks_fail_on_a_finding_and_pass_once_it_is_fixed(tmp_path, head, pre_c
     assert result.returncode == 0, result.stdout + result.stderr
 
     # The fixing hook rewrites what it safely can (the file then differs, so pre-commit fails the run once).
-    result = _pre_commit(project, pre_commit_home, "run", "--hook-stage", "manual", "inplace-lint-fix", "--files", "model.py")
+    result = _pre_commit(
+        project, pre_commit_home, "run", "--hook-stage", "manual", "inplace-lint-fix", "--files", "model.py"
+    )
     assert result.returncode == 1, result.stdout + result.stderr
 
     (project / "model.py").write_text(SEED.replace("b *= b", "b = b * b"), encoding="utf-8")

@@ -53,7 +53,11 @@ def analyze_module(module, source, path, options):
                         argument="self",
                         runtime_error="RuntimeError: one of the variables needed for gradient computation",
                     ),
-                    fix=Fix(f"Write '{name} = {name} * {name}'", "safe", (Edit(start, end, f"{name} = {name} * {name}"),)),
+                    fix=Fix(
+                        f"Write '{name} = {name} * {name}'",
+                        "safe",
+                        (Edit(start, end, f"{name} = {name} * {name}"),),
+                    ),
                 )
             )
         for m in MUL_.finditer(line):
