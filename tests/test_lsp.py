@@ -425,3 +425,55 @@ async def test_real_analysis_seed(tmp_path: Path):
         await lsp_client.shutdown_session()
     finally:
         await lsp_client.stop()
+
+
+async def test_tcp_transport(tmp_path: Path):
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = await asyncio.create_subprocess_exec(
+        *SERVER,
+        "--tcp",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        env=_env(fake=True),
+        stderr=asyncio.subprocess.PIPE,
+    )
+    try:
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + TIMEOUT
+        while True:
+            try:
+                reader, writer = await asyncio.open_connection("127.0.0.1", port)
+                break
+            except OSError:
+                if loop.time() > deadline:
+                    raise
+                await asyncio.sleep(0.05)
+        body = json.dumps(
+            {
+                "jsonrpc": "2.0",
+                "id": 1,
+                "method": "initialize",
+                "params": {"capabilities": {}, "rootUri": None},
+            }
+        ).encode()
+        writer.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        await writer.drain()
+        header = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), TIMEOUT)
+        length = int(header.split(b"Content-Length: ")[1].split(b"\r\n")[0])
+        response = json.loads(await reader.readexactly(length))
+        assert response["id"] == 1
+        assert response["result"]["serverInfo"]["name"] == "inplace-lint"
+        assert (
+            "source.fixAll.inplace-lint"
+            in response["result"]["capabilities"]["codeActionProvider"]["codeActionKinds"]
+        )
+        writer.close()
+    finally:
+        server.terminate()
+        await server.wait()
