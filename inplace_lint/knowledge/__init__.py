@@ -39,7 +39,9 @@ Overloads that save different tensors get a second key ``"<name>#<param>"`` (for
 ``"torch.Tensor.max#dim"``): the form used when ``<param>`` is passed (positionally or by keyword).
 A key ``"<name>#<param>=number"`` (for example ``"operator.pow#other=number"`` for ``x ** 2``) is
 the form used when ``<param>`` is a Python number rather than a tensor, present only where torch's
-number overload saves differently (pow.Tensor_Scalar saves no result); see :meth:`Knowledge.lookup_call`.
+number overload saves differently (pow.Tensor_Scalar saves no result); ``"<name>#<param>=tensor"``
+(``"torch.Tensor.__getitem__#key=tensor"``: ``x[idx]`` with a tensor index is a gather that keeps
+``idx``, not a view) the form used when ``<param>`` is a tensor; see :meth:`Knowledge.lookup_call`.
 
 Further optional fields (the loader supplies defaults): ``"param_saves"`` (modules: own parameters
 saved for backward, ``target`` a ``named_parameters()`` name such as ``"weight"``; an in-place change
@@ -137,6 +139,7 @@ class Knowledge:
         self.torch_version: str = data.get("torch_version", "")
         self._python: Mapping = data.get("python", {})
         self._cache: Dict[str, Optional[OpInfo]] = {}
+        self._variant_index: Optional[Dict[str, Tuple[str, ...]]] = None
         self.inplace_methods = frozenset(data.get("inplace_methods", ()))
         self.augmented_operators: Mapping[str, str] = data.get("augmented_operators", {})
         self.aten: Mapping = data.get("aten", {})
@@ -156,19 +159,33 @@ class Knowledge:
         qualified_name: str,
         passed: "frozenset[str]" = frozenset(),
         numbers: "frozenset[str]" = frozenset(),
+        tensors: "frozenset[str]" = frozenset(),
     ) -> Optional[OpInfo]:
         """Like :meth:`lookup`, preferring the ``name#param`` overload whose parameter was passed.
-        ``numbers``: parameters bound to Python numbers (``x ** 2``: ``{"other"}``); a
-        ``name#param=number`` form is preferred when one exists."""
-        for param in sorted(numbers):
-            key = qualified_name + "#" + param + "=number"
-            if key in self._python:
-                return self.lookup(key)
+        ``numbers`` / ``tensors``: parameters known to be bound to Python numbers (``x ** 2``:
+        ``{"other"}``) / to tensors (``x[idx]``: ``{"key"}``); a ``name#param=number`` /
+        ``name#param=tensor`` form is preferred when one exists."""
+        for kind, params in (("number", numbers), ("tensor", tensors)):
+            for param in sorted(params):
+                key = qualified_name + "#" + param + "=" + kind
+                if key in self._python:
+                    return self.lookup(key)
         for param in sorted(passed):
             key = qualified_name + "#" + param
             if key in self._python:
                 return self.lookup(key)
         return self.lookup(qualified_name)
+
+    def variants(self, qualified_name: str) -> Tuple[str, ...]:
+        """The ``name#param`` overload keys of an API, sorted."""
+        index = self._variant_index
+        if index is None:
+            index = {}
+            for key in self._python:
+                if "#" in key:
+                    index.setdefault(key.split("#", 1)[0], []).append(key)
+            index = self._variant_index = {k: tuple(sorted(v)) for k, v in index.items()}
+        return index.get(qualified_name, ())
 
     def method(self, name: str) -> Optional[OpInfo]:
         return self.lookup("torch.Tensor." + name)

@@ -360,6 +360,13 @@ def augmented_operators() -> Tuple[Dict[str, str], List[str]]:
     return res, notes
 
 
+_FACT_KEYS = ("saves", "view_of", "may_alias", "differentiable", "inplace", "param_saves", "no_backward")
+
+
+def _facts(entry: Dict[str, Any]) -> Dict[str, Any]:
+    return {k: entry.get(k) for k in _FACT_KEYS}
+
+
 def _without(saves: List[Dict[str, Any]], param: str) -> List[Dict[str, Any]]:
     res = []
     for s in saves:
@@ -385,6 +392,19 @@ def differs_with_number(general: Dict[str, Any], number: Dict[str, Any], param: 
 
 def generate(verbose: bool = False) -> Tuple[Dict[str, Any], Dict[str, List[str]]]:
     """The full ops.json content and a report {disagreements, notes, failures}."""
+    import torch
+
+    from inplace_lint.knowledge import probes, surface
+
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1)
+    try:
+        return _generate(verbose)
+    finally:
+        torch.set_num_threads(threads)
+
+
+def _generate(verbose: bool) -> Tuple[Dict[str, Any], Dict[str, List[str]]]:
     import torch
 
     from inplace_lint.knowledge import probes, surface
@@ -422,6 +442,12 @@ def generate(verbose: bool = False) -> Tuple[Dict[str, Any], Dict[str, List[str]
                 report["notes"].extend(vr.notes)
                 report["disagreements"].extend(_cross_check(var.name, ventry, vtrace, aten))
                 python[var.name] = ventry
+    # an overload key is only worth shipping when its facts differ from the base entry's
+    for name in [n for n in python if "#" in n]:
+        base = python.get(name.split("#", 1)[0])
+        if base is not None and _facts(base) == _facts(python[name]):
+            del python[name]
+            report["notes"].append(f"{name}: same facts as the base entry; not shipped")
     methods, mnotes = inplace_methods(bumps)
     report["notes"].extend(mnotes)
     aug, anotes = augmented_operators()

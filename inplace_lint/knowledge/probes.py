@@ -127,7 +127,7 @@ def _prepare(api: Api, grad: frozenset, seed: int, inplace: bool, pre_grad: bool
             values[name] = spec
     module = None
     if api.kind == "module":
-        torch.manual_seed(seed)
+        torch.random.default_generator.manual_seed(seed)
         ctor_kw = dict(api.ctor_kwargs)
         if inplace and api.inplace_kwarg:
             ctor_kw[api.inplace_kwarg] = True
@@ -143,7 +143,7 @@ def _prepare(api: Api, grad: frozenset, seed: int, inplace: bool, pre_grad: bool
 
 
 def _invoke(api: Api, values: Dict[str, Any], module, inplace: bool, seed: int):
-    torch.manual_seed(seed)
+    torch.random.default_generator.manual_seed(seed)
     pos = []
     for n, spec in api.args:
         if isinstance(spec, Star) or (isinstance(spec, TL) and spec.star):
@@ -276,7 +276,17 @@ def _run_saves(api: Api, inplace: bool, seed: int, notes: List[str], flags: Dict
 
 
 def probe(api: Api, seed: int = 0) -> ProbeResult:
-    """Everything the Python table records about ``api``, measured."""
+    """Everything the Python table records about ``api``, measured (single-threaded: the inputs are
+    tiny and intra-op threads only contend)."""
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1)
+    try:
+        return _probe(api, seed)
+    finally:
+        torch.set_num_threads(threads)
+
+
+def _probe(api: Api, seed: int) -> ProbeResult:
     res = ProbeResult()
     notes = res.notes
     grad_names = api.grad_params()

@@ -705,7 +705,7 @@ fn("torch.narrow", X, 1, 0, 2)
 meth("select", X, 1, 0)
 fn("torch.select", X, 1, 0)
 meth("__getitem__", X, (slice(None), slice(1, None)), params=("self", "key"))
-meth("__getitem__#tensor", X, T((2,), domain="int"), params=("self", "key"))
+meth("__getitem__#key=tensor", X, T((2,), domain="int"), params=("self", "key"))
 meth("diagonal", T((4, 4)))
 fn("torch.diagonal", T((4, 4)))
 meth("movedim", B, 0, 2)
@@ -765,7 +765,6 @@ meth("__setitem__", X, (slice(None), 0), T((3,)), params=("self", "key", "value"
 meth("copy_", X, X)
 meth("zero_", X)
 meth("fill_", X, 1.0)
-meth("fill_#tensor", X, T((), domain="value", value=1.0))
 meth("normal_", X)
 meth("uniform_", X)
 meth("bernoulli_", X, 0.5)
@@ -1027,3 +1026,13 @@ def number_variants(api: Api) -> List[Api]:
             )
         )
     return out
+
+
+def _sparse_specs():
+    sparse = T((3, 3), grad=False, transform=lambda t: t.to_sparse())
+    meth("resize_as_sparse_", sparse, sparse)
+    meth("sparse_resize_", sparse, (3, 3), 2, 0)
+    meth("sparse_resize_and_clear_", sparse, (3, 3), 2, 0)
+
+
+_sparse_specs()

@@ -1,0 +1,518 @@
+"""The op knowledge: shipped ops.json == what the installed torch says, and the facts it must hold.
+
+Tests that need torch are skipped without it; the regeneration tests need the exact torch version
+the data was generated with (torch 2.13.0).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from functools import lru_cache
+
+import pytest
+
+from inplace_lint import knowledge
+from inplace_lint.knowledge import MODULE_PARAMS
+
+OPS_JSON = os.path.join(os.path.dirname(knowledge.__file__), "ops.json")
+
+
+@lru_cache(maxsize=None)
+def shipped():
+    with open(OPS_JSON, encoding="utf-8") as fh:
+        return json.load(fh)
+
+
+def _torch_version():
+    try:
+        import torch
+    except ImportError:
+        return None
+    return torch.__version__.split("+")[0]
+
+
+needs_torch = pytest.mark.skipif(_torch_version() is None, reason="torch is not installed")
+same_torch = pytest.mark.skipif(
+    _torch_version() != shipped()["torch_version"],
+    reason=f"ops.json was generated with torch {shipped()['torch_version']}; installed: {_torch_version()}",
+)
+
+K = knowledge.load()
+
+
+def saved(name, target, passed=frozenset(), numbers=frozenset()):
+    """The ``when`` of ``target``'s save in the shipped entry (None: never saved)."""
+    info = K.lookup_call(name, frozenset(passed), frozenset(numbers))
+    assert info is not None, name
+    for s in info.saves:
+        if s.target == target:
+            return set(s.when)
+    return None
+
+
+def first_param(name):
+    info = K.lookup(name)
+    return info.tensor_params[0]
+
+
+# ------------------------------------------------------------------------ regeneration (torch needed)
+
+
+@lru_cache(maxsize=None)
+def regenerated():
+    from inplace_lint.knowledge import generate
+
+    data, report = generate.generate()
+    return data, report
+
+
+@needs_torch
+@same_torch
+@pytest.mark.parametrize("section", ["torch_version", "aten", "python", "inplace_methods", "augmented_operators"])
+def test_regenerated_equals_shipped(section):
+    data, report = regenerated()
+    assert not report["failures"], report["failures"]
+    assert data[section] == shipped()[section]
+
+
+@needs_torch
+@same_torch
+def test_shipped_file_is_byte_identical_to_generator_output():
+    from inplace_lint.knowledge import generate
+
+    data, _ = regenerated()
+    with open(OPS_JSON, encoding="utf-8") as fh:
+        assert fh.read() == generate.dumps(data)
+
+
+@needs_torch
+@same_torch
+def test_every_differentiable_aten_overload_present():
+    from inplace_lint.knowledge import generate
+
+    table = generate.aten_table()
+    assert len(table) > 1000
+    assert set(table) == set(shipped()["aten"])
+
+
+# ------------------------------------------------------------------ every entry agrees with its probe
+
+
+@lru_cache(maxsize=None)
+def _apis():
+    try:
+        from inplace_lint.knowledge import surface
+    except ImportError:
+        return {}
+    apis = {}
+    for api in surface.SURFACE:
+        apis[api.name] = api
+        for var in surface.number_variants(api):
+            apis[var.name] = var
+    return apis
+
+
+PYTHON_NAMES = sorted(shipped()["python"])
+
+
+@needs_torch
+@same_torch
+@pytest.mark.parametrize("name", PYTHON_NAMES)
+def test_entry_agrees_with_probe(name):
+    import warnings
+
+    from inplace_lint.knowledge import probes
+
+    api = _apis().get(name)
+    assert api is not None, f"{name} is shipped but has no surface spec to probe"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        r = probes.probe(api)
+    entry = shipped()["python"][name]
+    assert entry["probed"] is True
+    assert entry["saves"] == r.saves
+    assert entry.get("view_of", []) == r.view_of
+    assert entry.get("may_alias", []) == r.may_alias
+    assert entry["differentiable"] == r.differentiable
+    assert entry.get("param_saves", []) == r.param_saves
+    if entry.get("inplace"):
+        assert r.modifies_bumps
+        assert entry["inplace"]["saves"] == r.inplace_saves
+        assert entry["inplace"]["modifies"] == api.modifies
+    else:
+        assert not (r.modifies_bumps and r.inplace_saves is not None)
+
+
+# --------------------------------------------- the probe method matches real in-place ops (torch)
+
+
+def _raises_on_backward(fn):
+    import torch
+
+    try:
+        fn()
+    except RuntimeError as e:
+        if "modified by an inplace operation" in str(e):
+            return True
+        raise
+    del torch
+    return False
+
+
+@needs_torch
+def test_real_inplace_ops_match_the_version_bump_probe():
+    import torch
+
+    def leaf():
+        return torch.rand(3, dtype=torch.float64, requires_grad=True)
+
+    def mul_then_modify_untracked_factor():
+        w = leaf()
+        x = torch.rand(3, dtype=torch.float64)
+        y = x * w
+        x += 1  # x does not require grad, but mul saved it for w's gradient
+        y.sum().backward()
+
+    def mul_self_inplace_once():
+        b = leaf() ** 2
+        b *= b  # mul_ saves other (== b), then overwrites b
+        b.sum().backward()
+
+    def relu_then_mul():
+        x = leaf().clone()
+        x.relu_()
+        x.mul_(2)
+        x.sum().backward()
+
+    def sin_then_mul():
+        x = leaf().clone()
+        x.sin_()  # keeps a private copy of the old value
+        x.mul_(2)
+        x.sum().backward()
+
+    def disjoint_slice():
+        x = leaf().clone()
+        y = x.sin()
+        x[2:].zero_()
+        y.sum().backward()
+
+    def detach_shares_counter():
+        x = leaf().clone()
+        y = x.exp()
+        z = y.detach()
+        z += 1
+        y.sum().backward()
+
+    def square_by_number():
+        x = leaf().clone()
+        y = x ** 2
+        y += 1  # pow.Tensor_Scalar does not save its result
+        y.sum().backward()
+
+    assert _raises_on_backward(mul_then_modify_untracked_factor)
+    assert _raises_on_backward(mul_self_inplace_once)
+    assert _raises_on_backward(relu_then_mul)
+    assert not _raises_on_backward(sin_then_mul)
+    assert _raises_on_backward(disjoint_slice)
+    assert _raises_on_backward(detach_shares_counter)
+    assert not _raises_on_backward(square_by_number)
+
+
+# ----------------------------------------------------------- the facts (shipped table, no torch needed)
+
+SAVES_RESULT = [
+    "torch.exp", "torch.Tensor.exp", "torch.sigmoid", "torch.Tensor.sigmoid", "torch.tanh", "torch.Tensor.tanh",
+    "torch.relu", "torch.Tensor.relu", "torch.nn.functional.relu", "torch.nn.ReLU", "torch.sqrt", "torch.rsqrt",
+    "torch.reciprocal", "torch.softmax", "torch.Tensor.softmax", "torch.nn.functional.softmax",
+    "torch.log_softmax", "torch.nn.functional.log_softmax", "torch.nn.Sigmoid", "torch.nn.Tanh",
+    "torch.nn.Softmax", "torch.nn.LogSoftmax",
+]
+
+
+@pytest.mark.parametrize("name", SAVES_RESULT)
+def test_saves_result(name):
+    assert saved(name, "result") == {first_param(name)}
+    assert saved(name, first_param(name)) is None
+
+
+SAVES_INPUT = [
+    "torch.sin", "torch.cos", "torch.log", "torch.abs", "torch.Tensor.abs", "torch.square", "torch.clamp",
+    "torch.Tensor.clamp", "torch.nn.functional.gelu", "torch.nn.functional.silu", "torch.nn.functional.elu",
+    "torch.nn.functional.leaky_relu", "torch.nn.functional.softplus", "torch.nn.functional.mish",
+    "torch.nn.functional.hardswish", "torch.nn.functional.hardtanh", "torch.nn.functional.relu6",
+    "torch.nn.functional.logsigmoid", "torch.nn.functional.softsign", "torch.erf", "torch.atan", "torch.var",
+    "torch.nn.functional.layer_norm", "torch.nn.functional.batch_norm", "torch.nn.functional.normalize",
+    "torch.nn.GELU", "torch.nn.SiLU", "torch.nn.LayerNorm", "torch.nn.BatchNorm2d",
+]
+
+
+@pytest.mark.parametrize("name", SAVES_INPUT)
+def test_saves_input_not_result(name):
+    p = first_param(name)
+    assert saved(name, p), f"{name} should save {p}"
+    assert saved(name, "result") is None
+
+
+def test_pow_saves_input_only_with_a_number_exponent():
+    assert saved("operator.pow", "self", numbers={"other"}) == {"self"}
+    assert saved("operator.pow", "result", numbers={"other"}) is None
+    assert saved("torch.Tensor.pow", "self", numbers={"exponent"}) == {"self"}
+    assert saved("torch.pow", "result", numbers={"exponent"}) is None
+    # with a tensor exponent torch also keeps the result (pow.Tensor_Tensor)
+    assert saved("operator.pow", "result") == {"self", "other"}
+
+
+@pytest.mark.parametrize(
+    "name, a, b",
+    [
+        ("operator.mul", "self", "other"),
+        ("torch.mul", "input", "other"),
+        ("torch.Tensor.mul", "self", "other"),
+        ("torch.matmul", "input", "other"),
+        ("operator.matmul", "self", "other"),
+        ("torch.mm", "input", "mat2"),
+        ("torch.bmm", "input", "mat2"),
+        ("torch.nn.functional.linear", "input", "weight"),
+    ],
+)
+def test_products_save_each_factor_for_the_other(name, a, b):
+    assert saved(name, a) == {b}
+    assert saved(name, b) == {a}
+    assert saved(name, "result") is None
+
+
+def test_x_times_x_and_division():
+    # x * x: each factor saved for the other's gradient; both are x
+    assert saved("operator.mul", "self") == {"other"} and saved("operator.mul", "other") == {"self"}
+    # x / z saves z (needed by both gradients) and x for z's gradient
+    assert saved("operator.truediv", "other") == {"self", "other"}
+    assert saved("operator.truediv", "self") == {"other"}
+
+
+def test_more_input_savers():
+    for name in ["torch.addmm", "torch.einsum", "torch.nn.functional.conv1d", "torch.nn.functional.conv2d",
+                 "torch.nn.functional.mse_loss", "torch.nn.functional.binary_cross_entropy_with_logits",
+                 "torch.gather", "torch.nn.Linear", "torch.nn.Conv1d"]:
+        info = K.lookup(name)
+        assert any(s.target != "result" for s in info.saves), name
+    assert saved("torch.nn.Linear", "input") == {MODULE_PARAMS}
+    assert saved("torch.nn.functional.conv1d", "input")
+
+
+@pytest.mark.parametrize(
+    "name, passed",
+    [
+        ("torch.Tensor.max", ()),
+        ("torch.max", ()),
+        ("torch.norm", ()),
+        ("torch.Tensor.norm", ()),
+        ("torch.std", ()),
+        ("torch.Tensor.std", ()),
+        ("torch.prod", ()),
+        ("torch.Tensor.prod", ()),
+        ("torch.logsumexp", ()),
+        ("torch.amax", ()),
+        ("torch.Tensor.amax", ()),
+    ],
+)
+def test_saves_input_and_result(name, passed):
+    p = first_param(name)
+    assert saved(name, p, passed) == {p}
+    assert saved(name, "result", passed) == {p}
+
+
+def test_max_with_dim_saves_only_indices():
+    info = K.lookup_call("torch.Tensor.max", frozenset({"dim"}))
+    assert info.name == "torch.Tensor.max#dim"
+    assert [s.target for s in info.saves] == ["result"]  # the indices output
+    assert K.lookup_call("torch.max", frozenset({"dim"})).name == "torch.max#dim"
+
+
+SAVES_NOTHING = [
+    "operator.add", "operator.sub", "operator.neg", "operator.rsub", "operator.radd", "operator.rmul",
+    "operator.rtruediv", "torch.add", "torch.sub", "torch.sum", "torch.Tensor.sum", "torch.mean",
+    "torch.Tensor.mean", "torch.cumsum", "torch.cat", "torch.stack", "torch.clone", "torch.Tensor.clone",
+    "torch.Tensor.contiguous", "torch.Tensor.to#dtype", "torch.nn.functional.dropout", "torch.nn.Dropout",
+    "torch.Tensor.view", "torch.Tensor.reshape", "torch.Tensor.transpose", "torch.Tensor.t",
+    "torch.Tensor.permute", "torch.Tensor.unsqueeze", "torch.Tensor.squeeze", "torch.Tensor.expand",
+    "torch.Tensor.flatten", "torch.Tensor.narrow", "torch.Tensor.select", "torch.Tensor.__getitem__",
+    "torch.Tensor.detach", "torch.Tensor.diagonal",
+]
+
+
+@pytest.mark.parametrize("name", SAVES_NOTHING)
+def test_saves_nothing(name):
+    assert K.lookup(name).saves == (), name
+
+
+def test_saves_nothing_the_user_holds():
+    # where / masked_fill save only their mask (a user-held bool tensor!), not the data
+    assert saved("torch.where", "input") is None and saved("torch.where", "other") is None
+    assert saved("torch.where", "condition") == {"input", "other"}
+    assert saved("torch.Tensor.masked_fill", "self") is None
+    # index_select saves its index, not the input
+    assert saved("torch.index_select", "input") is None
+    # cross_entropy / nll keep the class targets, not the logits
+    for name in ["torch.nn.functional.cross_entropy", "torch.nn.CrossEntropyLoss"]:
+        assert saved(name, "input") is None and saved(name, "result") is None
+    # embedding keeps the indices, not the weight
+    assert saved("torch.nn.functional.embedding", "weight") is None
+    # sort / topk / min(dim): only the indices output is kept ("result"), never the input
+    for name, passed in [("torch.sort", ()), ("torch.topk", ()), ("torch.min", ("dim",))]:
+        assert saved(name, "input", passed) is None
+    # * or / by a Python number: the tensor operand is saved only for the number's gradient
+    assert saved("operator.mul", "self") == {"other"}
+    assert saved("operator.truediv", "self") == {"other"}
+    assert saved("operator.rtruediv", "self") is None
+
+
+def test_conditional_save_of_mul():
+    assert saved("operator.mul", "self") == {"other"}
+    assert saved("torch.Tensor.mul_", "other") == {"self"}  # b *= b raises once
+
+
+VIEWS = [
+    "torch.Tensor.view", "torch.Tensor.reshape", "torch.Tensor.transpose", "torch.Tensor.t", "torch.Tensor.permute",
+    "torch.Tensor.unsqueeze", "torch.Tensor.squeeze", "torch.Tensor.expand", "torch.Tensor.flatten",
+    "torch.Tensor.narrow", "torch.Tensor.select", "torch.Tensor.__getitem__", "torch.Tensor.detach",
+    "torch.Tensor.diagonal", "torch.Tensor.unbind", "torch.Tensor.split", "torch.Tensor.chunk",
+    "torch.transpose", "torch.reshape", "torch.flatten", "torch.squeeze", "torch.unsqueeze", "torch.narrow",
+    "torch.select", "torch.permute", "torch.t", "torch.diagonal", "torch.Tensor.view_as", "torch.Tensor.movedim",
+]
+
+
+@pytest.mark.parametrize("name", VIEWS)
+def test_views_share_the_version_counter(name):
+    info = K.lookup(name)
+    assert info.view_of == (first_param(name),)
+
+
+def test_aliases_and_copies():
+    for name in ["torch.Tensor.contiguous", "torch.Tensor.float", "torch.Tensor.to", "torch.Tensor.double",
+                 "torch.Tensor.cpu"]:
+        info = K.lookup(name)
+        assert info.may_alias == ("self",) and info.view_of == (), name
+    for name in ["torch.Tensor.clone", "torch.Tensor.to#dtype", "torch.Tensor.__getitem__#key=tensor"]:
+        info = K.lookup(name)
+        assert info.may_alias == () and info.view_of == (), name
+    assert K.lookup("torch.Tensor.detach").differentiable is False
+    # x[idx] with a tensor index: a fresh tensor that keeps idx
+    fancy = K.lookup_call("torch.Tensor.__getitem__", tensors=frozenset({"key"}))
+    assert fancy.name == "torch.Tensor.__getitem__#key=tensor"
+    assert fancy.view_of == () and [s.target for s in fancy.saves] == ["key"]
+
+
+def test_inplace_forms():
+    relu_ = K.lookup("torch.Tensor.relu_")
+    assert relu_.inplace.modifies == "self" and relu_.inplace.kwarg is None
+    assert [s.target for s in relu_.inplace.saves] == ["result"]
+    for name in ["torch.Tensor.exp_", "torch.Tensor.sigmoid_", "torch.Tensor.tanh_", "torch.relu_",
+                 "torch.sigmoid_", "torch.nn.functional.elu_", "torch.nn.functional.leaky_relu_"]:
+        assert any(s.target == "result" for s in K.lookup(name).inplace.saves), name
+    for name in ["torch.Tensor.sin_", "torch.Tensor.add_", "torch.Tensor.zero_", "torch.Tensor.copy_"]:
+        assert K.lookup(name).inplace.saves == (), name
+    f_relu = K.lookup("torch.nn.functional.relu")
+    assert f_relu.inplace.kwarg == "inplace" and f_relu.inplace.modifies == "input"
+    m_relu = K.lookup("torch.nn.ReLU")
+    assert m_relu.inplace.kwarg == "inplace" and m_relu.ctor_params[0] == "inplace"
+    assert K.lookup("torch.nn.functional.dropout").inplace.kwarg == "inplace"
+    # nn.AlphaDropout accepts inplace= but ignores it (probed)
+    assert K.lookup("torch.nn.AlphaDropout").inplace is None
+    setitem = K.lookup("torch.Tensor.__setitem__")
+    assert setitem.inplace.modifies == "self"
+
+
+def test_inplace_methods_and_augmented_operators():
+    methods = K.inplace_methods
+    for m in ["add_", "mul_", "sub_", "div_", "relu_", "zero_", "fill_", "copy_", "clamp_", "index_add_",
+              "masked_fill_", "scatter_", "t_", "transpose_", "unsqueeze_", "resize_", "set_", "normal_"]:
+        assert m in methods, m
+    for m in ["requires_grad_", "share_memory_", "detach_", "apply_", "map_"]:
+        assert m not in methods, m
+    aug = K.augmented_operators
+    assert aug["*="] == "torch.Tensor.mul_" and aug["+="] == "torch.Tensor.add_"
+    assert aug["/="] == "torch.Tensor.div_" and aug["**="] == "torch.Tensor.pow_"
+    assert set(aug) >= {"*=", "+=", "-=", "/=", "**=", "//=", "%=", "&=", "|=", "^=", "<<=", ">>="}
+    assert "@=" not in aug  # torch.Tensor has no __imatmul__: `a @= b` rebinds a
+    for target in aug.values():
+        assert K.lookup(target) is not None and K.lookup(target).inplace is not None, target
+
+
+def test_module_parameters_saved():
+    # optimizer.step() before backward modifies these
+    assert {s.target for s in K.lookup("torch.nn.Linear").param_saves} == {"weight"}
+    assert {s.target for s in K.lookup("torch.nn.Conv2d").param_saves} == {"weight"}
+
+
+# --------------------------------------------------------------------------- coverage and structure
+
+
+def test_coverage():
+    data = shipped()
+    python = data["python"]
+    assert len(python) >= 250
+    assert all(e.get("probed") is True for e in python.values())
+    kinds = {e["kind"] for e in python.values()}
+    assert kinds == {"function", "method", "operator", "module"}
+    for name in ["operator.mul", "operator.truediv", "operator.add", "operator.sub", "operator.pow",
+                 "operator.matmul", "operator.neg", "operator.rtruediv", "operator.rsub", "operator.rpow",
+                 "operator.rmul", "torch.Tensor.__getitem__", "torch.nn.MultiheadAttention", "torch.nn.LSTM",
+                 "torch.nn.GRU", "torch.nn.RNN", "torch.nn.Embedding", "torch.nn.MSELoss",
+                 "torch.nn.CrossEntropyLoss", "torch.nn.InstanceNorm2d", "torch.nn.ConvTranspose2d",
+                 "torch.nn.Bilinear", "torch.nn.Hardswish", "torch.nn.ReLU6", "torch.nn.CELU", "torch.nn.Mish",
+                 "torch.nn.Softplus", "torch.nn.GroupNorm", "torch.nn.BatchNorm1d", "torch.nn.BatchNorm3d",
+                 "torch.nn.Dropout2d", "torch.einsum", "torch.bmm", "torch.Tensor.to", "torch.Tensor.float"]:
+        assert name in python, name
+    # every Tensor method that modifies self has an entry
+    for m in data["inplace_methods"]:
+        assert "torch.Tensor." + m in python, m
+    assert len(data["aten"]) > 1000
+
+
+def test_entries_are_well_formed():
+    for name, e in shipped()["python"].items():
+        info = K.lookup(name)
+        assert info is not None
+        tensor_params = set(info.tensor_params)
+        assert tensor_params <= set(info.params) | set(info.kwonly), name
+        allowed_when = tensor_params | {MODULE_PARAMS}
+        saves = list(info.saves) + list(info.param_saves) + list(info.inplace.saves if info.inplace else ())
+        for s in saves:
+            assert set(s.when) <= allowed_when and s.when, (name, s)
+        for s in list(info.saves) + list(info.inplace.saves if info.inplace else ()):
+            assert s.target == "result" or s.target in tensor_params, (name, s)
+        assert set(info.view_of) <= tensor_params and set(info.may_alias) <= tensor_params, name
+        if info.inplace:
+            assert info.inplace.modifies in tensor_params, name
+            if info.inplace.kwarg:
+                assert info.inplace.kwarg in (info.ctor_params if info.kind == "module" else info.params + info.kwonly)
+        if "#" in name:
+            base, _, param = name.partition("#")
+            param = param.split("=")[0]
+            assert K.lookup(base) is not None, name
+            assert param in info.params + info.kwonly, name
+
+
+def test_file_is_small_and_sorted():
+    assert os.path.getsize(OPS_JSON) < 3_000_000
+    data = shipped()
+    for section in ["aten", "python"]:
+        assert list(data[section]) == sorted(data[section])
+    assert data["inplace_methods"] == sorted(data["inplace_methods"])
+
+
+def test_lookup_does_not_import_torch():
+    code = (
+        "import sys, inplace_lint, inplace_lint.knowledge\n"
+        "k = inplace_lint.knowledge.load()\n"
+        "assert k.lookup('torch.exp') is not None\n"
+        "assert k.lookup_call('torch.Tensor.max', frozenset({'dim'})) is not None\n"
+        "assert 'torch' not in sys.modules, sorted(m for m in sys.modules if m.startswith('torch'))\n"
+        "print('ok')\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "ok"
