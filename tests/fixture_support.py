@@ -58,7 +58,9 @@ VERSION_ERROR = re.compile(
 )
 # "a leaf Variable ... is being used" (direct in-place), "a view of a leaf Variable ... is being used",
 # "a leaf Variable ... has been used" (autograd.Function.mark_dirty on a leaf).
-LEAF_ERROR = re.compile(r"leaf Variable that requires grad (?:is being|has been) used in an in-place operation")
+LEAF_ERROR = re.compile(
+    r"leaf Variable that requires grad (?:is being|has been) used in an in-place operation"
+)
 
 _MARKER = re.compile(r"#\s*expect:\s*(.*?)\s*$")
 _CODE = re.compile(r"^AGI\d{3}$")
@@ -126,7 +128,8 @@ def discover(root: Path = FIXTURES_DIR) -> List[Fixture]:
     for category in CATEGORIES:
         directory = root / category
         if directory.is_dir():
-            fixtures.extend(Fixture(p, category) for p in sorted(directory.glob("*.py")) if not p.name.startswith("_"))
+            paths = sorted(p for p in directory.glob("*.py") if not p.name.startswith("_"))
+            fixtures.extend(Fixture(p, category) for p in paths)
     return fixtures
 
 
@@ -329,7 +332,8 @@ def _make_tracer(fixture_file: str):
     class Tracer(TorchFunctionMode):
         def __init__(self):
             super().__init__()
-            self.events: List[Tuple[Optional[int], Optional[int], int, int]] = []  # line, storage, before, after
+            # (line, storage, version before, version after) for every bump, in order
+            self.events: List[Tuple[Optional[int], Optional[int], int, int]] = []
             self.keep = []  # storages of bumped tensors, kept alive so their addresses stay unique
             self.ctor_lines = {}  # id(module) -> line constructing it
             self.modules = []
@@ -431,7 +435,8 @@ def _execute(path: str, timeout: float, hooks: bool = False, trace: bool = False
 
     _counter[0] += 1
     name = f"_inplace_lint_fixture_{_counter[0]}"
-    result = {"exc_type": None, "message": "", "kind": None, "returns": None, "seconds": None, "raised_at": None}
+    result = {"exc_type": None, "message": "", "kind": None, "returns": None, "seconds": None}
+    result["raised_at"] = None  # innermost fixture line in the traceback
     value = None
     tracer = None
     contexts = contextlib.ExitStack()
@@ -467,11 +472,12 @@ def _execute(path: str, timeout: float, hooks: bool = False, trace: bool = False
                 signal.setitimer(signal.ITIMER_REAL, 0)
     except _FixtureTimeout:
         result.update(exc_type="Timeout", message=f"run() did not finish within {timeout} s")
-    except BaseException as error:  # noqa: B902 - report everything, including SystemExit
+    except (Exception, SystemExit) as error:  # report everything a fixture can raise; let Ctrl-C through
         result["exc_type"] = type(error).__name__
         result["message"] = str(error)[:1000]
         result["kind"] = classify(type(error).__name__, str(error))
-        frames = [f for f in traceback.extract_tb(error.__traceback__) if os.path.realpath(f.filename) == os.path.realpath(path)]
+        own = os.path.realpath(path)
+        frames = [f for f in traceback.extract_tb(error.__traceback__) if os.path.realpath(f.filename) == own]
         if frames:
             result["raised_at"] = frames[-1].lineno
     finally:
@@ -485,7 +491,12 @@ def _execute(path: str, timeout: float, hooks: bool = False, trace: bool = False
         result["returns"] = _describe(value)
         result["returns_tensors"] = _returns_tensors(value)
     if tracer is not None:
-        result["culprit_lines"] = tracer.culprit_lines() if result["kind"] == "AGI001" else tracer.leaf_lines
+        if result["kind"] == "AGI001":
+            result["culprit_lines"] = tracer.culprit_lines()
+        else:  # the leaf error is raised at the in-place call itself; outside any torch call (mark_dirty
+            # checks in Function.apply) the traceback's innermost fixture line is the best we have
+            fallback = [result["raised_at"]] if result["raised_at"] else []
+            result["culprit_lines"] = tracer.leaf_lines or fallback
         result["stale_found"] = len(tracer.stale)
     result["_value"] = value
     return result

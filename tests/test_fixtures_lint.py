@@ -29,7 +29,11 @@ def _ids(fixture):
 
 def _show(source: str, items) -> str:
     lines = source.splitlines()
-    return "\n".join(f"  {line:>3} {code}: {lines[line - 1].strip() if 0 < line <= len(lines) else '?'}" for line, code in sorted(items))
+
+    def text(line):
+        return lines[line - 1].strip() if 0 < line <= len(lines) else "?"
+
+    return "\n".join(f"  {line:>3} {code}: {text(line)}" for line, code in sorted(items))
 
 
 @pytest.mark.parametrize("fixture", FIXTURES, ids=_ids)
@@ -57,7 +61,8 @@ def test_corpus_size():
 @pytest.mark.parametrize("code", sorted(RULES))
 def test_every_rule_has_fixtures(code):
     hits = [f.id for f in FIXTURES if code in f.codes]
-    assert len(hits) >= fs.MIN_FIXTURES_PER_RULE, f"{code}: {len(hits)} fixtures, want >= {fs.MIN_FIXTURES_PER_RULE}"
+    want = fs.MIN_FIXTURES_PER_RULE
+    assert len(hits) >= want, f"{code}: {len(hits)} fixtures, want >= {want}"
 
 
 def test_seed_programs_are_fixtures():

@@ -9,7 +9,10 @@ tensor torch tripped over; the bump that made it stale must be on a marked line.
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
+import json
+import os
 
 import pytest
 
@@ -27,22 +30,40 @@ def _ids(fixture):
 
 
 @pytest.fixture(scope="session")
-def runtime_results(request):
-    """Run (once per session) every fixture that a selected test of this module needs."""
-    wanted = {}
+def runtime_results(request, tmp_path_factory):
+    """Run every fixture that a selected test of this module needs, once per test run.
+
+    Under pytest-xdist every worker collects the same items; the first worker to take the lock runs them
+    (on all cores) and the others read its results, instead of each worker running the whole corpus.
+    """
+    wanted = set()
     for item in request.session.items:
         callspec = getattr(item, "callspec", None)
         if item.module.__name__ == __name__ and callspec is not None and "fixture" in callspec.params:
-            fixture = callspec.params["fixture"]
-            wanted[str(fixture.path.resolve())] = fixture
-    return fs.run_fixtures(sorted(wanted))
+            wanted.add(str(callspec.params["fixture"].path.resolve()))
+    wanted = sorted(wanted)
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        return fs.run_fixtures(wanted)
+    import fcntl
+
+    shared = tmp_path_factory.getbasetemp().parent  # common to all workers of this run
+    key = hashlib.sha256("\n".join(wanted).encode()).hexdigest()[:16]
+    data = shared / f"fixture-runtime-{key}.json"
+    with open(shared / f"fixture-runtime-{key}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if data.exists():
+            return json.loads(data.read_text(encoding="utf-8"))
+        results = fs.run_fixtures(wanted)
+        data.write_text(json.dumps(results), encoding="utf-8")
+        return results
 
 
 def _record(results, fixture) -> dict:
     record = results.get(str(fixture.path.resolve()))
     assert record is not None, f"{fixture.id}: no result from the runner"
     assert not record.get("crashed"), (
-        f"{fixture.id}: the runner died on this fixture (rc={record.get('returncode')}):\n{record.get('stderr')}"
+        f"{fixture.id}: the runner died on this fixture (rc={record.get('returncode')}):\n"
+        f"{record.get('stderr')}"
     )
     plain = record["plain"]
     if plain["exc_type"] == "ModuleNotFoundError" and "torch" not in plain["message"]:
@@ -78,7 +99,7 @@ def test_torch_blames_the_marked_lines(fixture, runtime_results):
     traced = record["traced"]
     assert traced["kind"] == record["plain"]["kind"], f"tracing changed the outcome: {_outcome(traced)}"
     blamed = traced.get("culprit_lines") or []
-    assert blamed, f"could not attribute the error to a line (stale saved tensors found: {traced.get('stale_found')})"
+    assert blamed, f"no line to blame (stale saved tensors seen: {traced.get('stale_found')})"
     assert fs.blamed_lines_match(blamed, fixture.marker_lines, fixture.source), (
         f"torch blames line(s) {blamed}, markers are on {sorted(fixture.marker_lines)}"
     )
@@ -91,10 +112,10 @@ def test_run_contract(fixture, runtime_results):
     plain = record["plain"]
     assert plain["seconds"] < MAX_SECONDS, f"run() took {plain['seconds']} s"
     if plain["exc_type"] is None:
-        assert plain["returns_tensors"], f"run() must return a tensor or a tuple of tensors, got {plain['returns']}"
+        assert plain["returns_tensors"], f"run() must return tensor(s), got {plain['returns']}"
         assert record["deterministic"], "two fresh runs returned different values"
     elif plain["kind"] == "AGI001":
         # identity saved_tensors_hooks silence the version check: run() then gets past its backward
         hooked = record["hooked"]
         assert hooked["exc_type"] is None, f"under saved_tensors_hooks run() still raised {_outcome(hooked)}"
-        assert hooked["returns_tensors"], f"run() must return a tensor or a tuple of tensors, got {hooked['returns']}"
+        assert hooked["returns_tensors"], f"run() must return tensor(s), got {hooked['returns']}"
