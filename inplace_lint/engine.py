@@ -31,7 +31,7 @@ _INPLACE_SYNTAX = re.compile(
 class LintError(Exception):
     """The file could not be linted; ``str(error)`` is the one message to show the user."""
 
-    def __init__(self, message: str, line: int = 1, column: int = 0):
+    def __init__(self, message: str, line: Optional[int] = None, column: Optional[int] = None):
         super().__init__(message)
         self.line = line
         self.column = column
@@ -65,10 +65,10 @@ def lint_source(source: str, path: str = "<string>", options: Optional[LintOptio
     if not might_have_hazard(source):
         return []
     module = parse(source)
-    from inplace_lint.analysis import analyze_module
-
     limit = sys.getrecursionlimit()
     try:
+        from inplace_lint.analysis import analyze_module
+
         sys.setrecursionlimit(max(limit, 10_000))
         findings = analyze_module(module, source, path, options)
     except RecursionError:

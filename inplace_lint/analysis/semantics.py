@@ -132,10 +132,17 @@ class Bound:
     args: Dict[str, cst.Arg]
     extra: List[Val]  # arguments we could not bind to a parameter
     passed: FrozenSet[str]
+    evaluated: List = None  # (Arg, Val) in call order, for rebinding to another overload
 
 
 def bind(interp: "Interpreter", state: State, call: cst.Call, params, kwonly=(), receiver: Optional[Val] = None,
          receiver_node=None) -> Bound:
+    evaluated = [(arg, interp.eval(state, arg.value)) for arg in call.args]
+    return bind_values(evaluated, params, receiver, receiver_node)
+
+
+def bind_values(evaluated, params, receiver: Optional[Val] = None, receiver_node=None) -> Bound:
+    """Match already-evaluated call arguments to an op's parameters."""
     vals: Dict[str, Val] = {}
     nodes: Dict[str, cst.CSTNode] = {}
     args: Dict[str, cst.Arg] = {}
@@ -147,8 +154,7 @@ def bind(interp: "Interpreter", state: State, call: cst.Call, params, kwonly=(),
             nodes["self"] = receiver_node
         positional = positional[1:]
     index = 0
-    for arg in call.args:
-        val = interp.eval(state, arg.value)
+    for arg, val in evaluated:
         if arg.star:
             extra.append(val.element() if arg.star == "*" else val)
             index = len(positional)  # the rest is unknown
@@ -167,7 +173,40 @@ def bind(interp: "Interpreter", state: State, call: cst.Call, params, kwonly=(),
             index += 1
         else:
             extra.append(val)
-    return Bound(vals, nodes, args, extra, frozenset(vals))
+    return Bound(vals, nodes, args, extra, frozenset(vals), evaluated)
+
+
+def choose_overload(interp: "Interpreter", qualname: str, info: OpInfo, bound: Bound, receiver=None,
+                    receiver_node=None) -> Tuple[OpInfo, Bound]:
+    """Pick the ``name#param`` overload the call means, rebinding its arguments to that overload.
+
+    ``torch.min(x, w)`` binds ``w`` to ``dim`` under the reduction's parameter list; the overload whose
+    parameter receives a tensor where a tensor is expected (``#other``) is the one torch runs.
+    """
+    k = interp.k
+    candidates = [(info, bound)]
+    for key in k.variants(qualname):
+        variant = k.lookup(key)
+        if variant is None:
+            continue
+        rebound = bind_values(bound.evaluated, variant.params, receiver, receiver_node)
+        if key.split("#", 1)[1] in rebound.passed:
+            candidates.append((variant, rebound))
+    if len(candidates) == 1:
+        return info, bound
+
+    def fits(candidate) -> Tuple[int, int]:
+        op, b = candidate
+        mismatched = 0
+        for param, val in b.vals.items():
+            expects_tensor = param in op.tensor_params
+            if val.kind == TENSOR and not expects_tensor and param != "self":
+                mismatched += 1
+            elif val.kind == OTHER and expects_tensor:
+                mismatched += 1
+        return (mismatched, 0 if "#" in op.name else 1)
+
+    return min(candidates, key=fits)
 
 
 def is_true(node) -> bool:
@@ -506,11 +545,24 @@ def torch_call(interp: "Interpreter", state: State, node: cst.Call, qualname: st
         vals = [interp.eval(state, a.value) for a in node.args]
         return unknown_result(interp, state, node, vals)
     bound = bind(interp, state, node, info.params, info.kwonly)
-    if info is not None and "#" not in info.name:
-        better = k.lookup_call(qualname, bound.passed)
-        if better is not None and better is not info:
-            info = better
+    info, bound = choose_overload(interp, qualname, info, bound)
+    bound = _collect_varargs(info, bound)
     return call_with_info(interp, state, node, qualname, info, bound, method=False)
+
+
+def _collect_varargs(info: OpInfo, bound: Bound) -> Bound:
+    """Extra positional tensors belong to a trailing variadic parameter (``einsum(eq, *operands)``)."""
+    if not bound.extra or not info.params:
+        return bound
+    last = info.params[-1]
+    if last not in info.tensor_params or last not in bound.vals:
+        return bound
+    merged = bound.vals[last]
+    for val in bound.extra:
+        merged = merged.join(val)
+    vals = dict(bound.vals)
+    vals[last] = merged
+    return Bound(vals, bound.nodes, bound.args, [], bound.passed, bound.evaluated)
 
 
 def _ctor_inplace(node: cst.Call, ctor_params) -> Optional[cst.Arg]:
@@ -757,6 +809,16 @@ def tensor_method(interp: "Interpreter", state: State, node: cst.Call, call_node
     qualname = "torch.Tensor." + name
     info = k.lookup(qualname)
     if info is None:
+        # methods that mirror a torch function (x.cummax(0) is torch.cummax(x, 0))
+        function = k.lookup("torch." + name)
+        if function is not None and function.params and function.params[0] in ("input", "self") \
+                and function.kind == "function":
+            evaluated = [(arg, interp.eval(state, arg.value)) for arg in call_node.args]
+            first = cst.Arg(value=receiver_node if receiver_node is not None else cst.Name("self"))
+            bound = bind_values([(first, receiver)] + evaluated, function.params)
+            function, bound = choose_overload(interp, "torch." + name, function, bound)
+            return call_with_info(interp, state, node, "torch." + name, function, bound, method=True)
+    if info is None:
         vals = [interp.eval(state, a.value) for a in call_node.args]
         if k.is_inplace_method(name):
             write = interp.write_site(node, "method", name + "()", receiver_node)
@@ -769,9 +831,8 @@ def tensor_method(interp: "Interpreter", state: State, node: cst.Call, call_node
             return unknown_result(interp, state, node, [receiver] + vals)
         return unknown_result(interp, state, node, [receiver] + vals)
     bound = bind(interp, state, call_node, info.params, info.kwonly, receiver=receiver, receiver_node=receiver_node)
-    better = k.lookup_call(qualname, bound.passed)
-    if better is not None and better.name != info.name:
-        info = better
+    info, bound = choose_overload(interp, qualname, info, bound, receiver, receiver_node)
+    bound = _collect_varargs(info, bound)
     return call_with_info(interp, state, node, qualname, info, bound, method=True)
 
 
@@ -830,7 +891,7 @@ def _apply_module(interp, state, node, module: ModuleInfo, vals: List[Val], _unu
         params = info.params
         bound_vals = {p: v for p, v in zip(params, vals)}
         nodes = {}
-        bound = Bound(bound_vals, nodes, {}, list(vals[len(params):]), frozenset(bound_vals))
+        bound = Bound(bound_vals, nodes, {}, list(vals[len(params):]), frozenset(bound_vals), [])
         return _apply_known_module(interp, state, node, module, info, bound, write_node=node,
                                    sequence_call=sequence_call)
     if module.sequence:

@@ -16,6 +16,7 @@ JSON layout (``ops.json``)::
       "python": {                                # the Python surface users write
         "torch.Tensor.mul": {
           "kind": "method",                      # function | method | operator | module
+                                                 # (| attribute: x.T, x.data -- read, not called)
           "params": ["self", "other"],           # call parameters in positional order
           "kwonly": ["out"],                     # keyword-only parameters
           "tensor_params": ["self", "other"],
