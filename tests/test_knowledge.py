@@ -212,6 +212,34 @@ def test_real_inplace_ops_match_the_version_bump_probe():
         y += 1  # pow.Tensor_Scalar does not save its result
         y.sum().backward()
 
+    def where_then_change_mask():
+        a = leaf()
+        m = torch.tensor([True, False, True])
+        y = torch.where(m, a, 0.0)
+        m[0] = False  # where.self keeps its condition
+        y.sum().backward()
+
+    def cross_entropy_then_change_target():
+        logits = torch.rand(3, 4, dtype=torch.float64, requires_grad=True)
+        t = torch.tensor([0, 1, 2])
+        loss = torch.nn.functional.cross_entropy(logits, t)
+        t[0] = 3  # nll_loss keeps the class indices
+        loss.backward()
+
+    def optimizer_step_before_backward(input_grad):
+        m = torch.nn.Linear(3, 2).double()
+        x = torch.rand(2, 3, dtype=torch.float64, requires_grad=input_grad)
+        y = m(x)
+        with torch.no_grad():
+            m.weight.add_(1)  # linear keeps weight only for the input's gradient
+        y.sum().backward()
+
+    assert _raises_on_backward(where_then_change_mask)
+    assert _raises_on_backward(cross_entropy_then_change_target)
+    assert _raises_on_backward(lambda: optimizer_step_before_backward(True))
+    assert not _raises_on_backward(lambda: optimizer_step_before_backward(False))
+    assert saved("torch.where", "condition") and saved("torch.nn.functional.cross_entropy", "target")
+    assert [s.when for s in K.lookup("torch.nn.Linear").param_saves] == [("input",)]
     assert _raises_on_backward(mul_then_modify_untracked_factor)
     assert _raises_on_backward(mul_self_inplace_once)
     assert _raises_on_backward(relu_then_mul)
@@ -390,6 +418,14 @@ def test_views_share_the_version_counter(name):
     assert info.view_of == (first_param(name),)
 
 
+def test_attributes():
+    for name in ["torch.Tensor.T", "torch.Tensor.mT", "torch.Tensor.H", "torch.Tensor.mH"]:
+        assert K.lookup(name).view_of == ("self",), name
+    # .data does not share the version counter (in-place through it is invisible to autograd)
+    data = K.lookup("torch.Tensor.data")
+    assert data.view_of == () and data.may_alias == () and data.differentiable is False
+
+
 def test_aliases_and_copies():
     for name in ["torch.Tensor.contiguous", "torch.Tensor.float", "torch.Tensor.to", "torch.Tensor.double",
                  "torch.Tensor.cpu"]:
@@ -422,7 +458,10 @@ def test_inplace_forms():
     # nn.AlphaDropout accepts inplace= but ignores it (probed)
     assert K.lookup("torch.nn.AlphaDropout").inplace is None
     setitem = K.lookup("torch.Tensor.__setitem__")
-    assert setitem.inplace.modifies == "self"
+    assert setitem.inplace.modifies == "self" and setitem.inplace.saves == ()
+    # x[idx] = v with a tensor index is index_put_: it keeps idx
+    fancy = K.lookup_call("torch.Tensor.__setitem__", tensors=frozenset({"key"}))
+    assert [s.target for s in fancy.inplace.saves] == ["key"]
 
 
 def test_inplace_methods_and_augmented_operators():
@@ -456,7 +495,7 @@ def test_coverage():
     assert len(python) >= 250
     assert all(e.get("probed") is True for e in python.values())
     kinds = {e["kind"] for e in python.values()}
-    assert kinds == {"function", "method", "operator", "module"}
+    assert kinds == {"function", "method", "operator", "module", "attribute"}
     for name in ["operator.mul", "operator.truediv", "operator.add", "operator.sub", "operator.pow",
                  "operator.matmul", "operator.neg", "operator.rtruediv", "operator.rsub", "operator.rpow",
                  "operator.rmul", "torch.Tensor.__getitem__", "torch.nn.MultiheadAttention", "torch.nn.LSTM",

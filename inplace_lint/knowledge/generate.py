@@ -452,6 +452,8 @@ def _generate(verbose: bool) -> Tuple[Dict[str, Any], Dict[str, List[str]]]:
     report["notes"].extend(mnotes)
     aug, anotes = augmented_operators()
     report["notes"].extend(anotes)
+    for k in report:
+        report[k] = sorted(set(report[k]))
     data = {
         "torch_version": torch.__version__.split("+")[0],
         "aten": aten,

@@ -223,6 +223,7 @@ def _run_saves(api: Api, inplace: bool, seed: int, notes: List[str], flags: Dict
     """Probe which tensors the (in-place or out-of-place) form saves, and under which grad subsets.
     Returns (saves of parameters/result, saves of a module's own parameters)."""
     grad_names = api.grad_params()
+    views = flags.get("views") or set()
     tensor_names = [n for n, s in api.all_args() if is_tensor_spec(s)]
     pnames = ["@param:" + n for n in _module_params(api)]
     target_names = tensor_names + ["result"] + pnames
@@ -257,6 +258,11 @@ def _run_saves(api: Api, inplace: bool, seed: int, notes: List[str], flags: Dict
                 verdict = _backward(out, leaves)
                 if verdict == "notimpl":
                     flags["no_backward"] = True
+                if verdict == "multiview" and not (target in views or (target == "result" and views)):
+                    # a multi-output view (split/chunk/unbind) of this tensor was kept for
+                    # backward: changing the tensor breaks backward just like a saved tensor
+                    notes.append(f"{api.name}: changing {target!r} breaks backward through a multi-output view")
+                    verdict = "version"
                 if verdict == "version":
                     fire = True
                     break
@@ -291,16 +297,6 @@ def _probe(api: Api, seed: int) -> ProbeResult:
     notes = res.notes
     grad_names = api.grad_params()
     flags: Dict[str, bool] = {}
-    # --- saves of the plain form (for always-in-place APIs this *is* the in-place form).
-    # With no input that can require grad (integer/bool ops) nothing can be saved.
-    saves, psaves = _run_saves(api, inplace=False, seed=seed, notes=notes, flags=flags)
-    res.saves = saves
-    res.param_saves = psaves
-    # --- differentiable: does the result require grad when every tensor input does?
-    values, leaves, module = _prepare(api, frozenset(grad_names), seed, inplace=False)
-    out = _invoke(api, values, module, False, seed)
-    outs = _flat_tensors(out)
-    res.differentiable = bool(grad_names) and any(o.requires_grad for o in outs)
     # --- view / alias: with nothing requiring grad and with everything requiring grad
     for grad in (frozenset(), frozenset(grad_names)):
         values, leaves, module = _prepare(api, grad, seed, inplace=False)
@@ -319,6 +315,18 @@ def _probe(api: Api, seed: int) -> ProbeResult:
                 if outs and any(o._version != b for o, b in zip(outs, before)):
                     if name not in res.view_of:
                         res.view_of.append(name)
+    # --- saves of the plain form (for always-in-place APIs this *is* the in-place form).
+    # With no input that can require grad (integer/bool ops) nothing can be saved.
+    views = set(res.view_of) | set(res.may_alias)
+    flags["views"] = views  # type: ignore[assignment]
+    saves, psaves = _run_saves(api, inplace=False, seed=seed, notes=notes, flags=flags)
+    res.saves = saves
+    res.param_saves = psaves
+    # --- differentiable: does the result require grad when every tensor input does?
+    values, leaves, module = _prepare(api, frozenset(grad_names), seed, inplace=False)
+    out = _invoke(api, values, module, False, seed)
+    outs = _flat_tensors(out)
+    res.differentiable = bool(grad_names) and any(o.requires_grad for o in outs)
     # --- in-place forms
     if api.always_inplace:
         res.inplace_saves = saves

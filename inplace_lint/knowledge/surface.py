@@ -663,9 +663,9 @@ meth("clamp_min_", X, 0.0)
 fn("torch.clamp_max", X, 0.0)
 meth("clamp_max", X, 0.0)
 meth("clamp_max_", X, 0.0)
-fn("torch.lerp", X, X, 0.3)
-meth("lerp", X, X, 0.3)
-meth("lerp_", X, X, 0.3)
+fn("torch.lerp", X, X, UNIT)  # a tensor weight, the general form (a number weight saves nothing)
+meth("lerp", X, X, UNIT)
+meth("lerp_", X, X, UNIT)
 fn("torch.addcmul", X, X, X)
 meth("addcmul", X, X, X)
 meth("addcmul_", X, X, X)
@@ -1036,3 +1036,23 @@ def _sparse_specs():
 
 
 _sparse_specs()
+
+
+# ---- more forms of indexing
+meth("__setitem__#key=tensor", X, T((2,), domain="value", value=[0, 2], dtype=torch.int64), T((2, 4)),
+     params=("self", "key", "value"), always_inplace=True)
+
+
+# ---- attributes that return tensors (``x.T``, ``x.data``): kind "attribute", read, not called
+def attr(name: str, spec: T) -> Api:
+    api = Api(name="torch.Tensor." + name, kind="attribute", fn=lambda t, _n=name: getattr(t, _n), params=["self"])
+    _bind(api, [spec], {})
+    return _add(api)
+
+
+attr("T", X)
+attr("mT", X)
+attr("H", X)
+attr("mH", X)
+attr("data", X)
+attr("real", X)
