@@ -71,7 +71,9 @@ def regenerated():
 
 @needs_torch
 @same_torch
-@pytest.mark.parametrize("section", ["torch_version", "aten", "python", "inplace_methods", "augmented_operators"])
+@pytest.mark.parametrize(
+    "section", ["torch_version", "aten", "python", "inplace_methods", "augmented_operators"]
+)
 def test_regenerated_equals_shipped(section):
     data, report = regenerated()
     assert not report["failures"], report["failures"]
@@ -252,8 +254,9 @@ def test_real_inplace_ops_match_the_version_bump_probe():
 # ----------------------------------------------------------- the facts (shipped table, no torch needed)
 
 SAVES_RESULT = [
-    "torch.exp", "torch.Tensor.exp", "torch.sigmoid", "torch.Tensor.sigmoid", "torch.tanh", "torch.Tensor.tanh",
-    "torch.relu", "torch.Tensor.relu", "torch.nn.functional.relu", "torch.nn.ReLU", "torch.sqrt", "torch.rsqrt",
+    "torch.exp", "torch.Tensor.exp", "torch.sigmoid", "torch.Tensor.sigmoid", "torch.tanh",
+    "torch.Tensor.tanh", "torch.relu", "torch.Tensor.relu", "torch.nn.functional.relu", "torch.nn.ReLU",
+    "torch.sqrt", "torch.rsqrt",
     "torch.reciprocal", "torch.softmax", "torch.Tensor.softmax", "torch.nn.functional.softmax",
     "torch.log_softmax", "torch.nn.functional.log_softmax", "torch.nn.Sigmoid", "torch.nn.Tanh",
     "torch.nn.Softmax", "torch.nn.LogSoftmax",
@@ -403,12 +406,14 @@ def test_conditional_save_of_mul():
 
 
 VIEWS = [
-    "torch.Tensor.view", "torch.Tensor.reshape", "torch.Tensor.transpose", "torch.Tensor.t", "torch.Tensor.permute",
+    "torch.Tensor.view", "torch.Tensor.reshape", "torch.Tensor.transpose", "torch.Tensor.t",
+    "torch.Tensor.permute",
     "torch.Tensor.unsqueeze", "torch.Tensor.squeeze", "torch.Tensor.expand", "torch.Tensor.flatten",
     "torch.Tensor.narrow", "torch.Tensor.select", "torch.Tensor.__getitem__", "torch.Tensor.detach",
     "torch.Tensor.diagonal", "torch.Tensor.unbind", "torch.Tensor.split", "torch.Tensor.chunk",
     "torch.transpose", "torch.reshape", "torch.flatten", "torch.squeeze", "torch.unsqueeze", "torch.narrow",
-    "torch.select", "torch.permute", "torch.t", "torch.diagonal", "torch.Tensor.view_as", "torch.Tensor.movedim",
+    "torch.select", "torch.permute", "torch.t", "torch.diagonal", "torch.Tensor.view_as",
+    "torch.Tensor.movedim",
 ]
 
 
@@ -501,7 +506,8 @@ def test_coverage():
                  "operator.rmul", "torch.Tensor.__getitem__", "torch.nn.MultiheadAttention", "torch.nn.LSTM",
                  "torch.nn.GRU", "torch.nn.RNN", "torch.nn.Embedding", "torch.nn.MSELoss",
                  "torch.nn.CrossEntropyLoss", "torch.nn.InstanceNorm2d", "torch.nn.ConvTranspose2d",
-                 "torch.nn.Bilinear", "torch.nn.Hardswish", "torch.nn.ReLU6", "torch.nn.CELU", "torch.nn.Mish",
+                 "torch.nn.Bilinear", "torch.nn.Hardswish", "torch.nn.ReLU6", "torch.nn.CELU",
+                 "torch.nn.Mish",
                  "torch.nn.Softplus", "torch.nn.GroupNorm", "torch.nn.BatchNorm1d", "torch.nn.BatchNorm3d",
                  "torch.nn.Dropout2d", "torch.einsum", "torch.bmm", "torch.Tensor.to", "torch.Tensor.float"]:
         assert name in python, name
@@ -512,7 +518,7 @@ def test_coverage():
 
 
 def test_entries_are_well_formed():
-    for name, e in shipped()["python"].items():
+    for name in shipped()["python"]:
         info = K.lookup(name)
         assert info is not None
         tensor_params = set(info.tensor_params)
@@ -527,7 +533,8 @@ def test_entries_are_well_formed():
         if info.inplace:
             assert info.inplace.modifies in tensor_params, name
             if info.inplace.kwarg:
-                assert info.inplace.kwarg in (info.ctor_params if info.kind == "module" else info.params + info.kwonly)
+                names = info.ctor_params if info.kind == "module" else info.params + info.kwonly
+                assert info.inplace.kwarg in names, name
         if "#" in name:
             base, _, param = name.partition("#")
             param = param.split("=")[0]

@@ -12,6 +12,7 @@ Only this module, ``probes`` and ``surface`` import torch; the linter reads the 
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import sys
@@ -19,7 +20,6 @@ import warnings
 from typing import Any, Dict, List, Optional, Tuple
 
 OPS_JSON = os.path.join(os.path.dirname(os.path.abspath(__file__)), "ops.json")
-DISAGREEMENTS_JSON = None  # disagreements are returned / printed, not shipped
 
 
 # ------------------------------------------------------------------------------------------ ATen layer
@@ -40,6 +40,10 @@ def _is_tensor_type(t) -> bool:
     """A C++ type that holds tensors (Tensor, optional<Tensor>, TensorList...), not sizes/dtypes."""
     s = str(t).replace("const ", "")
     return "Tensor" in s and "TensorOptions" not in s and "TensorGeometry" not in s
+
+
+def _position(order: Dict[str, int], name: str) -> int:
+    return order.get(name, len(order))
 
 
 def _args_with_derivatives(f, info) -> List[str]:
@@ -82,11 +86,6 @@ def _guard_vars(f, info, arg, diff: List[str]) -> List[str]:
     return [d.var_names[0]]
 
 
-def _overload_name(f) -> str:
-    n = str(f.func.name)
-    return n
-
-
 def aten_table() -> Dict[str, Dict[str, Any]]:
     """Every ATen overload torchgen gives a derivative (directly or via its functional variant)."""
     from torchgen.api.autograd import match_differentiability_info
@@ -116,7 +115,9 @@ def aten_table() -> Dict[str, Dict[str, Any]]:
         args = f.func.arguments
         tensor_args = {a.name for a in args.flat_all if a.type.is_tensor_like()}
         nret = len(f.func.returns)
-        out_names = [r.name or ("result" if nret == 1 else f"result{i}") for i, r in enumerate(f.func.returns)]
+        out_names = [
+            r.name or ("result" if nret == 1 else f"result{i}") for i, r in enumerate(f.func.returns)
+        ]
         diff = _args_with_derivatives(f, info)
         saved: Dict[str, List[str]] = {}
         for d in info.derivatives:
@@ -133,10 +134,8 @@ def aten_table() -> Dict[str, Dict[str, Any]]:
         saved_out = sorted(
             str(s.nctype.name) for s in info.all_saved_outputs if _is_tensor_type(s.nctype.type)
         )
-        order = [a.name for a in args.flat_all]
-
-        def key(v):
-            return order.index(v) if v in order else len(order)
+        order = {a.name: i for i, a in enumerate(args.flat_all)}
+        key = functools.partial(_position, order)
 
         entry: Dict[str, Any] = {
             "saved": {k: sorted(v, key=key) for k, v in sorted(saved.items())},
@@ -151,7 +150,7 @@ def aten_table() -> Dict[str, Dict[str, Any]]:
         entry["differentiable_inputs"] = diff
         if out_names != ["result"]:
             entry["outputs"] = out_names
-        table[_overload_name(f)] = entry
+        table[str(f.func.name)] = entry
     return dict(sorted(table.items()))
 
 
@@ -170,7 +169,7 @@ def _dispatch_trace(api) -> Tuple[List[Dict[str, Any]], Any, Dict[str, Any]]:
     object identity)."""
     from torch.utils._python_dispatch import TorchDispatchMode
 
-    from inplace_lint.knowledge.probes import _flat_tensors, _invoke, _prepare, _victims
+    from inplace_lint.knowledge.probes import _invoke, _prepare, _victims
     from inplace_lint.knowledge.surface import is_tensor_spec
 
     calls: List[Dict[str, Any]] = []
@@ -242,7 +241,9 @@ def python_entry(api, result, aten: Dict[str, Any]) -> Tuple[Dict[str, Any], Opt
     return entry, None
 
 
-def _cross_check(name: str, entry: Dict[str, Any], trace: Optional[Dict[str, Any]], aten: Dict[str, Any]) -> List[str]:
+def _cross_check(
+    name: str, entry: Dict[str, Any], trace: Optional[Dict[str, Any]], aten: Dict[str, Any]
+) -> List[str]:
     """Compare a probed single-op entry with torchgen's facts. Parameters are matched by object
     identity (which Python argument reached which ATen argument), outputs likewise."""
     import torch
@@ -264,7 +265,8 @@ def _cross_check(name: str, entry: Dict[str, Any], trace: Optional[Dict[str, Any
     visible = [i for i, o in enumerate(aten_outs) if any(o is p for p in py_outs)]
     outputs = a.get("outputs", ["result"])
     inplace_form = entry.get("inplace") and entry["inplace"]["kwarg"] is None
-    probed = {s["target"]: sorted(s["when"]) for s in (entry["inplace"]["saves"] if inplace_form else entry["saves"])}
+    measured = entry["inplace"]["saves"] if inplace_form else entry["saves"]
+    probed = {s["target"]: sorted(s["when"]) for s in measured}
     expected: Dict[str, List[str]] = {}
     for target, when in a["saved"].items():
         if target == "original_self":
@@ -272,7 +274,9 @@ def _cross_check(name: str, entry: Dict[str, Any], trace: Optional[Dict[str, Any
         if target not in py_of or py_of[target] == "@params":
             continue  # an intermediate the user does not hold, or the module's own parameter
         expected[py_of[target]] = sorted({py_of[w] for w in when if w in py_of and py_of[w] in trace["grad"]})
-    diff_py = sorted({py_of[w] for w in a["differentiable_inputs"] if w in py_of and py_of[w] in trace["grad"]})
+    diff_py = sorted(
+        {py_of[w] for w in a["differentiable_inputs"] if w in py_of and py_of[w] in trace["grad"]}
+    )
     for out_name in a["saves_result"]:
         i = outputs.index(out_name) if out_name in outputs else 0
         if a["inplace"] or i in visible:
@@ -294,7 +298,9 @@ def inplace_methods(probed_bumps: Dict[str, bool]) -> Tuple[List[str], List[str]
 
     from inplace_lint.knowledge.probes import check_inplace_method
 
-    names = sorted(n for n in dir(torch.Tensor) if n.endswith("_") and not n.endswith("__") and not n.startswith("_"))
+    names = sorted(
+        n for n in dir(torch.Tensor) if n.endswith("_") and not n.endswith("__") and not n.startswith("_")
+    )
     out, notes = [], []
     for n in names:
         verdict, why = check_inplace_method(n, probed_bumps)
@@ -321,10 +327,14 @@ def augmented_operators() -> Tuple[Dict[str, str], List[str]]:
 
     res: Dict[str, str] = {}
     notes: List[str] = []
-    for sym, (dunder, method) in AUGMENTED.items():
+
+    def floats():
+        return torch.rand(2, 2, dtype=torch.float64) + 0.5
+
+    for sym, (_dunder, method) in AUGMENTED.items():
         integer = sym in ("&=", "|=", "^=", "<<=", ">>=")
-        mk = (lambda: torch.tensor([[5, 6], [7, 12]])) if integer else (lambda: torch.rand(2, 2, dtype=torch.float64) + 0.5)
-        other = (lambda: torch.tensor([[1, 2], [1, 3]])) if integer else (lambda: torch.rand(2, 2, dtype=torch.float64) + 0.5)
+        mk = (lambda: torch.tensor([[5, 6], [7, 12]])) if integer else floats
+        other = (lambda: torch.tensor([[1, 2], [1, 3]])) if integer else floats
         a = mk()
         b = other()
         ident = id(a)
@@ -352,7 +362,7 @@ def augmented_operators() -> Tuple[Dict[str, str], List[str]]:
             ns = {"a": p1, "b": y}
             exec(f"a {sym} b", ns)
             getattr(p2, method)(y)
-            same = same and type(p1.grad_fn).__name__ == type(p2.grad_fn).__name__
+            same = same and p1.grad_fn.name() == p2.grad_fn.name()
         if not same:
             notes.append(f"{sym}: does not match {method}")
             continue
@@ -387,14 +397,12 @@ def differs_with_number(general: Dict[str, Any], number: Dict[str, Any], param: 
         return True
     if gi and _without(gi["saves"], param) != ni["saves"]:
         return True
-    return general.get("view_of", []) != number.get("view_of", []) or general.get("may_alias", []) != number.get("may_alias", [])
+    return any(general.get(k, []) != number.get(k, []) for k in ("view_of", "may_alias"))
 
 
 def generate(verbose: bool = False) -> Tuple[Dict[str, Any], Dict[str, List[str]]]:
     """The full ops.json content and a report {disagreements, notes, failures}."""
     import torch
-
-    from inplace_lint.knowledge import probes, surface
 
     threads = torch.get_num_threads()
     torch.set_num_threads(1)
@@ -420,7 +428,8 @@ def _generate(verbose: bool) -> Tuple[Dict[str, Any], Dict[str, List[str]]]:
                 r = probes.probe(api)
                 entry, trace = python_entry(api, r, aten)
         except Exception as e:  # a broken spec: report, never guess
-            report["failures"].append(f"{api.name}: {type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}")
+            first = str(e).splitlines()[0] if str(e) else ""
+            report["failures"].append(f"{api.name}: {type(e).__name__}: {first}")
             continue
         report["notes"].extend(r.notes)
         report["disagreements"].extend(_cross_check(api.name, entry, trace, aten))

@@ -103,7 +103,7 @@ class _Call:
     out: Any
 
 
-def _prepare(api: Api, grad: frozenset, seed: int, inplace: bool, pre_grad: bool = True) -> Tuple[Dict, List, Any]:
+def _prepare(api: Api, grad: frozenset, seed: int, inplace: bool) -> Tuple[Dict, List, Any]:
     """Fresh argument values. Params in ``grad`` require grad (non-leaf clones of leaves)."""
     values: Dict[str, Any] = {}
     leaves: List[torch.Tensor] = []
@@ -168,7 +168,7 @@ def _backward(out, leaves) -> Optional[str]:
         return "no-grad"
     try:
         torch.autograd.backward(outs, [torch.ones_like(o) for o in outs])
-    except (RuntimeError, NotImplementedError) as e:
+    except RuntimeError as e:  # NotImplementedError is a RuntimeError
         msg = str(e)
         if VERSION_ERROR in msg:
             return "version"
@@ -190,7 +190,9 @@ def _subsets(names: Sequence[str]):
             yield frozenset(combo)
 
 
-def _when(fired: Dict[frozenset, bool], names: Sequence[str], target: str, api: Api, notes: List[str]) -> Optional[List[str]]:
+def _when(
+    fired: Dict[frozenset, bool], names: Sequence[str], target: str, api: Api, notes: List[str]
+) -> Optional[List[str]]:
     """Turn per-subset outcomes into an OR-condition (the schema's ``when``); None if never saved."""
     if not any(fired.values()):
         return None
@@ -212,6 +214,14 @@ def _victims(values: Dict[str, Any], name: str) -> List[torch.Tensor]:
     return list(v) if isinstance(v, list) else [v]
 
 
+def _victims_of(target: str, values: Dict[str, Any], out, module) -> List[torch.Tensor]:
+    if target == "result":
+        return _flat_tensors(out)
+    if target.startswith("@param:"):
+        return [dict(module.named_parameters())[target[7:]]]
+    return _victims(values, target)
+
+
 def _module_params(api: Api) -> List[str]:
     if api.kind != "module":
         return []
@@ -219,7 +229,9 @@ def _module_params(api: Api) -> List[str]:
     return [n for n, _ in m.named_parameters()]
 
 
-def _run_saves(api: Api, inplace: bool, seed: int, notes: List[str], flags: Dict[str, bool]) -> Tuple[List[Dict[str, Any]], List[Dict[str, Any]]]:
+def _run_saves(
+    api: Api, inplace: bool, seed: int, notes: List[str], flags: Dict[str, Any]
+) -> Tuple[List[Dict[str, Any]], List[Dict[str, Any]]]:
     """Probe which tensors the (in-place or out-of-place) form saves, and under which grad subsets.
     Returns (saves of parameters/result, saves of a module's own parameters)."""
     grad_names = api.grad_params()
@@ -228,7 +240,6 @@ def _run_saves(api: Api, inplace: bool, seed: int, notes: List[str], flags: Dict
     pnames = ["@param:" + n for n in _module_params(api)]
     target_names = tensor_names + ["result"] + pnames
     fired: Dict[str, Dict[frozenset, bool]] = {t: {} for t in target_names}
-    any_grad_out = False
     modified = api.modifies if (inplace or api.always_inplace) else None
     for subset in _subsets(grad_names):
         for target in target_names:
@@ -236,24 +247,13 @@ def _run_saves(api: Api, inplace: bool, seed: int, notes: List[str], flags: Dict
                 continue  # the modified tensor *is* the result after the call
             values, leaves, module = _prepare(api, subset, seed, inplace)
             out = _invoke(api, values, module, inplace, seed)
-            outs = _flat_tensors(out)
-            if any(o.requires_grad for o in outs):
-                any_grad_out = True
-
-            def victims_of(values, out, module):
-                if target == "result":
-                    return _flat_tensors(out)
-                if target.startswith("@param:"):
-                    return [dict(module.named_parameters())[target[7:]]]
-                return _victims(values, target)
-
-            victims = victims_of(values, out, module)
+            victims = _victims_of(target, values, out, module)
             fire = False
             for k in range(len(victims)):
                 if k > 0:  # a fresh run per output/element so the bumps do not mix
                     values, leaves, module = _prepare(api, subset, seed, inplace)
                     out = _invoke(api, values, module, inplace, seed)
-                victims = victims_of(values, out, module)
+                victims = _victims_of(target, values, out, module)
                 _bump(victims[k])
                 verdict = _backward(out, leaves)
                 if verdict == "notimpl":
@@ -261,7 +261,9 @@ def _run_saves(api: Api, inplace: bool, seed: int, notes: List[str], flags: Dict
                 if verdict == "multiview" and not (target in views or (target == "result" and views)):
                     # a multi-output view (split/chunk/unbind) of this tensor was kept for
                     # backward: changing the tensor breaks backward just like a saved tensor
-                    notes.append(f"{api.name}: changing {target!r} breaks backward through a multi-output view")
+                    notes.append(
+                        f"{api.name}: changing {target!r} breaks backward through a multi-output view"
+                    )
                     verdict = "version"
                 if verdict == "version":
                     fire = True
@@ -296,7 +298,7 @@ def _probe(api: Api, seed: int) -> ProbeResult:
     res = ProbeResult()
     notes = res.notes
     grad_names = api.grad_params()
-    flags: Dict[str, bool] = {}
+    flags: Dict[str, Any] = {}
     # --- view / alias: with nothing requiring grad and with everything requiring grad
     for grad in (frozenset(), frozenset(grad_names)):
         values, leaves, module = _prepare(api, grad, seed, inplace=False)
@@ -318,7 +320,7 @@ def _probe(api: Api, seed: int) -> ProbeResult:
     # --- saves of the plain form (for always-in-place APIs this *is* the in-place form).
     # With no input that can require grad (integer/bool ops) nothing can be saved.
     views = set(res.view_of) | set(res.may_alias)
-    flags["views"] = views  # type: ignore[assignment]
+    flags["views"] = views
     saves, psaves = _run_saves(api, inplace=False, seed=seed, notes=notes, flags=flags)
     res.saves = saves
     res.param_saves = psaves
@@ -352,15 +354,6 @@ def _probe(api: Api, seed: int) -> ProbeResult:
 
 
 # ------------------------------------------------------------------------------ in-place method check
-
-
-def bumps_version(fn, make_self, *args, **kwargs) -> bool:
-    """Does ``fn(self, *args)`` bump self's version counter?"""
-    t = make_self()
-    v0 = t._version
-    with torch.no_grad():
-        fn(t, *args, **kwargs)
-    return t._version != v0
 
 
 def _schema_inplace(name: str) -> list:
@@ -416,7 +409,11 @@ def check_inplace_method(name: str, probed_bumps=None):
         for mk in makers:
             like = mk()
             try:
-                args = [_fill(a, like) for a in s.arguments[1:] if not a.kwarg_only and a.default_value is None and not str(a.type).endswith("?")]
+                args = [
+                    _fill(a, like)
+                    for a in s.arguments[1:]
+                    if not a.kwarg_only and a.default_value is None and not str(a.type).endswith("?")
+                ]
             except ValueError:
                 continue
             t = mk()

@@ -16,8 +16,6 @@ from functools import lru_cache
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 import torch
-import torch.nn as nn
-import torch.nn.functional as F
 
 MODULE_PARAMS = "@params"
 
@@ -306,7 +304,9 @@ def _spec_fits(spec, ann: str) -> bool:
     return True
 
 
-def match_overload(overloads: Sequence[Overload], pos_specs: Sequence[Any], kw: Dict[str, Any]) -> Optional[Overload]:
+def match_overload(
+    overloads: Sequence[Overload], pos_specs: Sequence[Any], kw: Dict[str, Any]
+) -> Optional[Overload]:
     """The stub overload a call with these arguments binds to (first fit, as the arg parser does)."""
     for o in overloads:
         pos = [p for p in o.positional if p[0] != "self"]
@@ -320,7 +320,8 @@ def match_overload(overloads: Sequence[Overload], pos_specs: Sequence[Any], kw: 
         bound = {p[0] for p in pos[: len(pos_specs)]} | set(kw)
         if any(not d and n not in bound for n, _, d in pos + list(o.kwonly)):
             continue
-        if any(not _spec_fits(v, next(a for n, a, _ in pos + list(o.kwonly) if n == k)) for k, v in kw.items()):
+        annotations = {n: a for n, a, _ in pos + list(o.kwonly)}
+        if any(not _spec_fits(v, annotations[k]) for k, v in kw.items()):
             continue
         return o
     return None
@@ -346,6 +347,7 @@ def stub_params(qualname: str, kind: str, pos_specs: Sequence[Any], kw: Dict[str
     # always tell the overloads apart; "#<param>" entries cover the ones that save differently)
     params: List[str] = []
     kwonly: List[str] = []
+
     def tensors(ov: Overload) -> int:
         return sum("Tensor" in a for _, a, _ in ov.positional)
 
@@ -373,7 +375,7 @@ def ctor_params(cls) -> List[str]:
 SURFACE: List[Api] = []
 
 
-def _bind(api: Api, pos_specs: Sequence[Any], kw_specs: Dict[str, Any], names: Optional[Sequence[str]] = None):
+def _bind(api: Api, pos_specs: Sequence[Any], kw_specs: Dict[str, Any], names=None):
     names = list(names) if names is not None else list(api.params)
     args = []
     if len(pos_specs) > len(names):
@@ -422,7 +424,9 @@ def fn(name: str, *specs, kw: Optional[Dict[str, Any]] = None, params=None, call
     """A ``torch.*`` / ``torch.nn.functional.*`` function."""
     base = name.split("#", 1)[0]
     pos, kwo = _params_for(base, "function", specs, kw or {}, params)
-    api = Api(name=name, kind="function", fn=call or resolve(base), params=list(pos), kwonly=list(kwo), **opts)
+    api = Api(
+        name=name, kind="function", fn=call or resolve(base), params=list(pos), kwonly=list(kwo), **opts
+    )
     if "inplace" in api.params + api.kwonly and api.inplace_kwarg is None and not api.always_inplace:
         api.inplace_kwarg = "inplace"
     if api.inplace_kwarg or api.always_inplace:
@@ -438,7 +442,8 @@ def meth(name: str, *specs, kw: Optional[Dict[str, Any]] = None, params=None, **
     pos, kwo = _params_for(full, "method", specs, kw or {}, params)
     method = getattr(torch.Tensor, base)
     short = base
-    always = opts.pop("always_inplace", short.endswith("_") and not short.endswith("__") or short in _DUNDER_INPLACE)
+    default_inplace = short.endswith("_") and not short.endswith("__") or short in _DUNDER_INPLACE
+    always = opts.pop("always_inplace", default_inplace)
     opts.pop("modifies", None)
     api = Api(
         name="torch.Tensor." + name,
@@ -761,7 +766,7 @@ meth("index_copy_", X, 0, T((2,), domain="value", value=[0, 2], dtype=torch.int6
 meth("masked_scatter_", X, MASK, T((12,)))
 fn("torch.masked_select", X, MASK)
 fn("torch.take", X, T((3,), domain="int", high=12))
-meth("__setitem__", X, (slice(None), 0), T((3,)), params=("self", "key", "value"), always_inplace=True, modifies="self")
+meth("__setitem__", X, (slice(None), 0), T((3,)), params=("self", "key", "value"), always_inplace=True)
 meth("copy_", X, X)
 meth("zero_", X)
 meth("fill_", X, 1.0)
@@ -808,8 +813,10 @@ fn(NF + "conv3d", VOL, T((3, 2, 2, 2, 2)), T((3,)))
 fn(NF + "conv_transpose1d", SEQ, T((3, 4, 3)), T((4,)))
 fn(NF + "conv_transpose2d", IMG, T((3, 4, 3, 3)), T((4,)))
 fn(NF + "conv_transpose3d", VOL, T((2, 3, 2, 2, 2)), T((3,)))
-fn(NF + "batch_norm", IMG, T((3,), grad=False), T((3,), domain="pos", grad=False), T((3,)), T((3,)), kw={"training": True})
-fn(NF + "batch_norm#training", IMG, T((3,), grad=False), T((3,), domain="pos", grad=False), T((3,)), T((3,)), kw={"training": False})
+RUN_MEAN = T((3,), grad=False)
+RUN_VAR = T((3,), domain="pos", grad=False)
+fn(NF + "batch_norm", IMG, RUN_MEAN, RUN_VAR, T((3,)), T((3,)), kw={"training": True})
+fn(NF + "batch_norm#training", IMG, RUN_MEAN, RUN_VAR, T((3,)), T((3,)), kw={"training": False})
 fn(NF + "layer_norm", X, (4,), T((4,)), T((4,)))
 fn(NF + "group_norm", IMG, 1, T((3,)), T((3,)))
 fn(NF + "instance_norm", IMG)
@@ -870,7 +877,7 @@ fn("torch.celu", X)
 fn("torch.prelu", X, T((1,), transform=lambda t: t.abs() / 4))
 fn("torch.dropout", X, 0.5, True)
 fn("torch.layer_norm", X, (4,), T((4,)), T((4,)))
-fn("torch.batch_norm", IMG, T((3,)), T((3,)), T((3,), grad=False), T((3,), domain="pos", grad=False), True, 0.1, 1e-5, False)
+fn("torch.batch_norm", IMG, T((3,)), T((3,)), RUN_MEAN, RUN_VAR, True, 0.1, 1e-5, False)
 fn("torch.conv1d", SEQ, T((4, 3, 3)), T((4,)))
 fn("torch.conv2d", IMG, T((4, 3, 3, 3)), T((4,)))
 fn("torch.embedding", T((5, 4)), T((3, 2), domain="int", high=5))
@@ -1045,7 +1052,9 @@ meth("__setitem__#key=tensor", X, T((2,), domain="value", value=[0, 2], dtype=to
 
 # ---- attributes that return tensors (``x.T``, ``x.data``): kind "attribute", read, not called
 def attr(name: str, spec: T) -> Api:
-    api = Api(name="torch.Tensor." + name, kind="attribute", fn=lambda t, _n=name: getattr(t, _n), params=["self"])
+    api = Api(
+        name="torch.Tensor." + name, kind="attribute", fn=lambda t, _n=name: getattr(t, _n), params=["self"]
+    )
     _bind(api, [spec], {})
     return _add(api)
 
