@@ -35,8 +35,20 @@ def analyze_module(module: cst.Module, source: str, path: str, options: LintOpti
     if final is not None:
         ctx.globals = {name: _as_global(name, val) for name, val in final.env.items()}
 
-    for function, class_name, self_attrs in _functions(ctx, module.body, imports):
+    functions = list(_functions(ctx, module.body, imports))
+    for function, class_name, self_attrs in functions:
         _analyze_function(ctx, function, imports, class_name, self_attrs)
+
+    # Functions this file calls: what their callers pass refines "an unannotated parameter may be a
+    # tensor that requires grad". Analyse those again with the joined argument values.
+    refined = _refinable(ctx, module)
+    if refined:
+        for key in [k for k, h in ctx.hazards.items() if h.unit in refined]:
+            del ctx.hazards[key]
+        for function, class_name, self_attrs in functions:
+            if function in refined:
+                _analyze_function(ctx, function, imports, class_name, self_attrs,
+                                  ctx.call_args[function.name.value])
 
     if not ctx.hazards:
         return []
@@ -117,6 +129,7 @@ def _collect_definitions(ctx: ModuleContext, body, imports: ImportMap) -> None:
     for statement in body:
         if isinstance(statement, cst.FunctionDef):
             ctx.user_functions.add(statement.name.value)
+            ctx.function_params[statement.name.value] = [n for n, _ in _parameters(statement)]
             writes = _parameter_writes(statement, ctx.k)
             if writes:
                 ctx.function_writes[statement.name.value] = ([n for n, _ in _parameters(statement)], writes)
@@ -182,8 +195,31 @@ def _decorator_names(function: cst.FunctionDef, imports: ImportMap) -> List[str]
     return names
 
 
+def _refinable(ctx: ModuleContext, module: cst.Module) -> set:
+    """Module-level functions that are only ever called directly, with known arguments, in this file."""
+    names = {n for n in ctx.call_args if n not in ctx.opaque_functions}
+    if not names:
+        return set()
+    # a function passed around (callback, decorator, exported in a list) has callers we cannot see
+    called, mentioned = {}, {}
+
+    class Counter(cst.CSTVisitor):
+        def visit_Call(self, node: cst.Call) -> None:
+            if isinstance(node.func, cst.Name) and node.func.value in names:
+                called[node.func.value] = called.get(node.func.value, 0) + 1
+
+        def visit_Name(self, node: cst.Name) -> None:
+            if node.value in names:
+                mentioned[node.value] = mentioned.get(node.value, 0) + 1
+
+    module.visit(Counter())
+    keep = {n for n in names if mentioned.get(n, 0) == called.get(n, 0) + 1}  # +1: its own def
+    return {s for s in module.body if isinstance(s, cst.FunctionDef) and s.name.value in keep}
+
+
 def _analyze_function(ctx: ModuleContext, function: cst.FunctionDef, imports: ImportMap, class_name: Optional[str],
-                      self_attrs) -> None:
+                      self_attrs, call_args: Optional[Dict[str, Val]] = None) -> None:
+    ctx.current_unit = function
     decorators = _decorator_names(function, imports)
     nograd = any(d in sem.NOGRAD_CONTEXTS for d in decorators)
     in_autograd_function = class_name is not None and class_name in ctx.autograd_functions_all
@@ -199,7 +235,12 @@ def _analyze_function(ctx: ModuleContext, function: cst.FunctionDef, imports: Im
         if is_method and index == 0:
             state.env[name] = OTHER_VAL
             continue
-        state.env[name] = _parameter_value(ctx, interp, name, param)
+        value = _parameter_value(ctx, interp, name, param)
+        if call_args is not None and value.kind != OTHER:
+            passed = call_args.get(name)
+            if passed is not None:
+                value = _refine_parameter(value, passed)
+        state.env[name] = value
     if is_method and class_name in ctx.class_attrs:
         for key, val in ctx.class_attrs[class_name].items():
             state.env[self_name + "." + key] = val
@@ -210,6 +251,15 @@ def _analyze_function(ctx: ModuleContext, function: cst.FunctionDef, imports: Im
             if key.startswith(self_name + ".") and key.count(".") == 1:
                 attrs[key.split(".", 1)[1]] = _as_attribute(key, val)
         ctx.class_attrs[class_name] = attrs
+
+
+def _refine_parameter(declared: Val, passed: Val) -> Val:
+    """What every call site passes decides what the parameter may be; its identity stays its own."""
+    if passed.kind in (OTHER, MODULE, "optimizer", "params", "container"):
+        return passed if passed.kind != "container" else Val(kind="container", grad=passed.grad,
+                                                             groups=declared.groups, elem_kind=passed.elem_kind)
+    return Val(kind=passed.kind, grad=passed.grad, groups=declared.groups,
+               leaf=passed.leaf, fresh=False)
 
 
 def _as_attribute(key: str, val: Val) -> Val:

@@ -75,6 +75,7 @@ class Hazard:
     code: str
     write: WriteSite
     save: Optional[SaveSite] = None
+    unit: object = None  # the function whose analysis found it
 
 
 class Unit:
@@ -115,10 +116,14 @@ class ModuleContext:
         self.user_functions: Set[str] = set()
         # helper functions that write a parameter in place: name -> (parameter names, {param: writes})
         self.function_writes: Dict[str, Tuple[List[str], Dict[str, list]]] = {}
+        self.function_params: Dict[str, List[str]] = {}  # module-level function -> parameter names
         self.user_classes: Set[str] = set()
         self.autograd_functions_all: Set[str] = set()  # every custom autograd.Function class
         self.param_labels: Dict[str, str] = {}  # parameter group -> the name its module is bound to
         self.shared_writes: Dict[int, bool] = {}  # write site -> may the target be seen elsewhere
+        self.current_unit: object = None
+        self.call_args: Dict[str, Dict[str, Val]] = {}  # function -> parameter values joined over its calls
+        self.opaque_functions: Set[str] = set()  # functions called with *args/**kwargs or passed around
 
     def note_sharing(self, site: int, shared: bool) -> None:
         self.shared_writes[site] = self.shared_writes.get(site, False) or shared
@@ -144,7 +149,16 @@ class ModuleContext:
     def report(self, code: str, write: WriteSite, save: Optional[SaveSite]) -> None:
         key = (code, write.site, save.site if save else None)
         if key not in self.hazards:
-            self.hazards[key] = Hazard(code, write, save)
+            self.hazards[key] = Hazard(code, write, save, self.current_unit)
+
+    def note_call(self, name: str, args: Dict[str, "Val"], clean: bool) -> None:
+        """A call of a function of this file: its parameters' values at this call site."""
+        if not clean:
+            self.opaque_functions.add(name)
+            return
+        joined = self.call_args.setdefault(name, {})
+        for param, val in args.items():
+            joined[param] = val if param not in joined else joined[param].join(val)
 
 
 class Interpreter:

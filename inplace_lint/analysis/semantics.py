@@ -122,6 +122,10 @@ BUILTINS_OTHER = {
 }
 NON_TORCH_ROOTS = {"numpy", "math", "random", "jax", "tensorflow", "scipy", "pandas", "cupy", "os", "sys", "time"}
 OPTIMIZER_NAMES = ("opt", "optim", "optimizer")
+# Views that are (almost always) non-contiguous, and the ops that then copy instead of aliasing.
+STRIDED_VIEWS = {"t", "transpose", "permute", "swapaxes", "swapdims", "movedim", "expand", "expand_as", "mT", "T",
+                 "adjoint", "moveaxis"}
+COPY_WHEN_STRIDED = {"contiguous", "reshape", "flatten"}
 
 
 # ============================================================================== argument binding
@@ -315,6 +319,11 @@ def apply_op(
         if val is not None and val.tensorish:
             groups |= val.groups
             leaf = leaf or (val.leaf and info.view_of == ())
+    short = qualname.rsplit(".", 1)[-1]
+    copies = short in COPY_WHEN_STRIDED and any(args.get(p) is not None and args[p].strided for p in info.may_alias)
+    if copies:
+        groups = frozenset()  # .t().contiguous(): a non-contiguous view is copied
+        leaf = False
     if not info.view_of:
         groups |= {interp.new_group(node)}
     hist = frozenset(new_records)
@@ -333,7 +342,9 @@ def apply_op(
     if not tensor_vals and not info.saves:
         return Val(kind=UNKNOWN, grad=NO, groups=groups)
     kind = _kind_of(tensor_vals) if tensor_vals else UNKNOWN
-    return Val(kind=kind, grad=grad, groups=groups, hist=hist, leaf=leaf and grad == YES)
+    strided = bool(info.view_of) and (short in STRIDED_VIEWS or any(
+        args.get(p) is not None and args[p].strided for p in info.view_of))
+    return Val(kind=kind, grad=grad, groups=groups, hist=hist, leaf=leaf and grad == YES, strided=strided)
 
 
 def binary_op(interp: "Interpreter", state: State, node, op: Optional[str], left: Val, right: Val,
@@ -398,6 +409,8 @@ def call(interp: "Interpreter", state: State, node: cst.Call) -> Val:
             return _construct_user_module(interp, state, node, name)
         if name in interp.ctx.function_writes:
             return _call_writing_helper(interp, state, node, name)
+        if name in interp.ctx.function_params:
+            return _call_user_function(interp, state, node, name)
         return builtin_call(interp, state, node, name)
     callee = interp.eval(state, func)
     if callee.kind == MODULE and callee.module is not None:
@@ -424,12 +437,20 @@ def _unknown_call(interp: "Interpreter", state: State, node: cst.Call, callee: O
     return unknown_result(interp, state, node, vals)
 
 
+def _call_user_function(interp: "Interpreter", state: State, node: cst.Call, name: str) -> Val:
+    """A call to a module-level function of this file: note what it is passed, values flow through."""
+    bound = bind(interp, state, node, interp.ctx.function_params[name])
+    interp.ctx.note_call(name, bound.vals, clean=not bound.extra and not any(a.star for a in node.args))
+    return unknown_result(interp, state, node, list(bound.vals.values()) + bound.extra)
+
+
 def _call_writing_helper(interp: "Interpreter", state: State, node: cst.Call, name: str) -> Val:
     """A call to a function of this file that writes some of its parameters in place."""
     from inplace_lint.analysis.dataflow import WriteSite
 
     params, writes = interp.ctx.function_writes[name]
     bound = bind(interp, state, node, params)
+    interp.ctx.note_call(name, bound.vals, clean=not bound.extra and not any(a.star for a in node.args))
     for param, sites in writes.items():
         target = bound.vals.get(param)
         if target is None or not target.tensorish:
@@ -677,7 +698,15 @@ def method_call(interp: "Interpreter", state: State, node: cst.Call, receiver: V
             return Val(kind=PARAMS, grad=YES, groups=element.groups, leaf=True)
         if name == "forward":
             return module_call(interp, state, call_node, module, receiver)
-        if name in ("train", "eval", "to", "cuda", "cpu", "float", "double", "half", "requires_grad_",
+        if name == "requires_grad_":
+            arg = call_node.args[0].value if call_node.args else None
+            frozen = arg is not None and is_false_or_none(arg)
+            new = replace(receiver, module=replace(module, frozen=frozen, has_params=not frozen and module.has_params))
+            key = dotted(receiver_node) if receiver_node is not None else None
+            if key and key in state.env:
+                state.env[key] = new
+            return new
+        if name in ("train", "eval", "to", "cuda", "cpu", "float", "double", "half",
                     "apply", "zero_grad", "register_buffer", "load_state_dict"):
             for a in call_node.args:
                 interp.eval(state, a.value)
@@ -949,12 +978,24 @@ def attribute(interp: "Interpreter", state: State, node: cst.Attribute) -> Val:
     if key is not None and key.split(".")[0] == interp.unit.self_name and key.count(".") == 1:
         return Val(kind=UNKNOWN, grad=MAYBE, groups=frozenset({"attr:" + key}))
     if base.kind == MODULE and base.module is not None:
-        if attr in ("weight", "bias") or attr.endswith("_weight") or attr.endswith("_bias"):
-            return Val(kind=TENSOR, grad=YES, groups=frozenset({base.module.param_group}), leaf=True)
-        return Val(kind=UNKNOWN, grad=MAYBE, groups=frozenset({"attr:" + (key or attr)}))
+        module = base.module
+        if _is_parameter_name(attr):
+            if module.frozen:
+                return Val(kind=TENSOR, grad=NO, groups=frozenset({module.param_group}))
+            return Val(kind=TENSOR, grad=YES, groups=frozenset({module.param_group}), leaf=True)
+        attrs = interp.ctx.class_attrs.get(module.user_class or "", {})
+        if attr in attrs:
+            return attrs[attr]
+        # model.encoder: most attributes of a module that are used further are submodules
+        label = key or attr
+        return Val(kind=MODULE, grad=NO, module=ModuleInfo(None, "params:" + label, label=label,
+                                                           frozen=module.frozen))
+    if base.kind == UNKNOWN and _is_parameter_name(attr) and not base.hist:
+        # layer.weight of a module we cannot see: an nn.Parameter, a leaf that requires grad
+        return Val(kind=TENSOR, grad=YES, groups=frozenset({"params:" + (dotted(node.value) or "?")}), leaf=True)
     if base.tensorish:
         if attr in VIEW_ATTRIBUTES:
-            return replace(base, fresh=False)
+            return replace(base, fresh=False, strided=base.strided or attr in STRIDED_VIEWS)
         if attr == "data":
             return Val(kind=base.kind, grad=NO, groups=frozenset({interp.new_group(node, "data")}))
         if attr == "grad":
@@ -968,6 +1009,10 @@ def attribute(interp: "Interpreter", state: State, node: cst.Attribute) -> Val:
         return Val()
     return OTHER_VAL if base.kind == OTHER and key is None else Val(kind=UNKNOWN, grad=MAYBE,
                                                                      groups=frozenset({"attr:" + (key or attr)}))
+
+
+def _is_parameter_name(attr: str) -> bool:
+    return attr in ("weight", "bias") or attr.endswith("_weight") or attr.endswith("_bias")
 
 
 def subscript(interp: "Interpreter", state: State, node: cst.Subscript) -> Val:

@@ -41,6 +41,7 @@ class ModuleInfo:
     label: str = ""  # how the user wrote it: "nn.ReLU(inplace=True)", "self.act"
     sequence: Tuple["ModuleInfo", ...] = ()  # nn.Sequential's elements
     user_class: Optional[str] = None
+    frozen: bool = False  # requires_grad_(False): its parameters are leaves that do not require grad
 
 
 @dataclass(frozen=True)
@@ -55,6 +56,7 @@ class Val:
     fresh: bool = False  # a tensor just created by a factory (requires_grad_() makes it a leaf)
     parts: Optional[Tuple["Val", ...]] = None  # tuples: the values position by position
     params_of: FrozenSet[str] = frozenset()  # optimizers: the parameter groups they update
+    strided: bool = False  # a transposed/permuted/expanded view: .contiguous()/.reshape() copy it
 
     @property
     def tensorish(self) -> bool:
@@ -79,6 +81,7 @@ class Val:
                 else None
             ),
             params_of=self.params_of | other.params_of,
+            strided=self.strided and other.strided,
         )
 
     def element(self) -> "Val":
