@@ -646,8 +646,20 @@ class Interpreter:
             None,
             isinstance(node.target, cst.Name),
         )
-        args = {"self": subject, "other": value}
-        texts = {"self": self.ctx.code(node.target), "other": self.ctx.code(node.value)}
+        if info is not None:
+            variant = self.k.lookup_call(method, frozenset({"self", "other"}),
+                                         numbers=frozenset({"other"}) if value.kind == OTHER else frozenset())
+            operand = info.params[1] if len(info.params) > 1 else "other"
+            variant = variant if variant is not None else info
+            if variant.inplace is None:
+                variant = self.k.lookup_call(method, frozenset({"self", operand}),
+                                             numbers=frozenset({operand}) if value.kind == OTHER else frozenset())
+            if variant is not None and variant.inplace is not None:
+                form = variant.inplace
+        else:
+            operand = "other"
+        args = {"self": subject, operand: value}
+        texts = {"self": self.ctx.code(node.target), operand: self.ctx.code(node.value)}
         new = self.inplace_write(state, subject, write, args, form, node, method or symbol, saved_texts=texts)
         if isinstance(node.target, cst.Name):
             state.env[node.target.value] = new

@@ -193,9 +193,18 @@ def choose_overload(interp: "Interpreter", qualname: str, info: OpInfo, bound: B
         variant = k.lookup(key)
         if variant is None:
             continue
-        rebound = bind_values(bound.evaluated, variant.params, receiver, receiver_node)
-        if key.split("#", 1)[1] in rebound.passed:
-            candidates.append((variant, rebound))
+        rebound = bind_values(bound.evaluated or [], variant.params, receiver, receiver_node)
+        selector = key.split("#", 1)[1]
+        param, _, form = selector.partition("=")
+        if param not in rebound.passed:
+            continue
+        if form:
+            # "#exponent=number": the overload torch runs when that argument is a Python number
+            val = rebound.vals[param]
+            if (form == "number") != (val.kind == OTHER) or (form == "tensor" and val.kind != TENSOR):
+                continue
+            return variant, rebound
+        candidates.append((variant, rebound))
     if len(candidates) == 1:
         return info, bound
 
@@ -306,6 +315,15 @@ def apply_op(
         text = interp.ctx.code(arg_nodes[save.target]) if save.target in arg_nodes else save.target
         site = SaveSite(sid, op_text, qualname, text, "input", save.target)
         new_records.add(interp.create_record(state, sid, site, val.groups))
+    if module is not None and module.has_params and not module.frozen:
+        for save in info.param_saves:
+            if interp.save_condition(save, args, module):
+                from inplace_lint.analysis.dataflow import SaveSite
+
+                sid = interp.ctx.site(node, "save:param:" + save.target)
+                label = f"{module.label or 'the module'}.{save.target}"
+                site = SaveSite(sid, op_text, qualname, label, "input", save.target)
+                new_records.add(interp.create_record(state, sid, site, frozenset({module.param_group})))
     # the result's version counter
     groups = frozenset()
     leaf = False
@@ -367,7 +385,8 @@ def binary_op(interp: "Interpreter", state: State, node, op: Optional[str], left
         args = {"self": left, "other": right}
         nodes = {"self": left_node, "other": right_node}
         name = "operator." + op
-    return apply_op(interp, state, node, name, args, nodes)
+    info = interp.k.lookup_call(name, frozenset(args), numbers=frozenset(p for p, v in args.items() if v.kind == OTHER))
+    return apply_op(interp, state, node, name, args, nodes, info)
 
 
 # ============================================================================== calls
@@ -400,8 +419,8 @@ def call(interp: "Interpreter", state: State, node: cst.Call) -> Val:
         return method_call(interp, state, node, receiver, func.attr.value)
     if isinstance(func, cst.Name):
         name = func.value
-        if name in state.env:
-            callee = state.env[name]
+        if name in state.env or (name in interp.ctx.globals and interp.ctx.globals[name].kind == MODULE):
+            callee = state.env[name] if name in state.env else interp.ctx.globals[name]
             if callee.kind == MODULE and callee.module is not None:
                 return module_call(interp, state, node, callee.module, callee)
             return _unknown_call(interp, state, node, callee, func)
@@ -604,7 +623,7 @@ def _construct_module(interp: "Interpreter", state: State, node: cst.Call, qualn
         interp.eval(state, a.value)
     sid = interp.ctx.site(node, "module")
     inplace_arg = _ctor_inplace(node, info.ctor_params)
-    has_params = any(MODULE_PARAMS in s.when for s in info.saves) or any(
+    has_params = bool(info.param_saves) or any(MODULE_PARAMS in s.when for s in info.saves) or any(
         s.target not in info.params and s.target != "result" for s in info.saves
     )
     label = interp.ctx.code(node, 50)
@@ -692,7 +711,8 @@ def method_call(interp: "Interpreter", state: State, node: cst.Call, receiver: V
         if name in ("parameters", "named_parameters"):
             for a in call_node.args:
                 interp.eval(state, a.value)
-            element = Val(kind=TENSOR, grad=YES, groups=frozenset({module.param_group}), leaf=True)
+            element = Val(kind=TENSOR, grad=NO if module.frozen else YES, groups=module_param_groups(module),
+                          leaf=not module.frozen)
             if name == "named_parameters":
                 return _named(element)
             return Val(kind=PARAMS, grad=YES, groups=element.groups, leaf=True)
@@ -1009,6 +1029,14 @@ def attribute(interp: "Interpreter", state: State, node: cst.Attribute) -> Val:
         return Val()
     return OTHER_VAL if base.kind == OTHER and key is None else Val(kind=UNKNOWN, grad=MAYBE,
                                                                      groups=frozenset({"attr:" + (key or attr)}))
+
+
+def module_param_groups(module: ModuleInfo) -> FrozenSet[str]:
+    """A module's parameters, its submodules' included (``nn.Sequential(...).parameters()``)."""
+    groups = {module.param_group}
+    for element in module.sequence:
+        groups |= module_param_groups(element)
+    return frozenset(groups)
 
 
 def _is_parameter_name(attr: str) -> bool:

@@ -72,7 +72,7 @@ class Val:
             groups=self.groups | other.groups,
             hist=self.hist | other.hist,
             leaf=self.leaf and other.leaf,
-            module=self.module if self.module == other.module else None,
+            module=_join_modules(self.module, other.module),
             elem_kind=self.elem_kind if self.elem_kind == other.elem_kind else UNKNOWN,
             fresh=self.fresh and other.fresh,
             parts=(
@@ -99,6 +99,17 @@ class Val:
 
 
 OTHER_VAL = Val(kind=OTHER, grad=NO)
+
+
+def _join_modules(a: Optional[ModuleInfo], b: Optional[ModuleInfo]) -> Optional[ModuleInfo]:
+    """A module chosen on some path: keep one built in place, since that path can bite."""
+    if a == b:
+        return a
+    if a is not None and a.inplace:
+        return a
+    if b is not None and b.inplace:
+        return b
+    return a if a is not None and b is None else (b if a is None else None)
 
 
 @dataclass(frozen=True)
