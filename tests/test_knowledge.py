@@ -43,9 +43,9 @@ same_torch = pytest.mark.skipif(
 K = knowledge.load()
 
 
-def saved(name, target, passed=frozenset(), numbers=frozenset()):
+def saved(name, target, passed=frozenset(), numbers=frozenset(), tensors=frozenset()):
     """The ``when`` of ``target``'s save in the shipped entry (None: never saved)."""
-    info = K.lookup_call(name, frozenset(passed), frozenset(numbers))
+    info = K.lookup_call(name, frozenset(passed), frozenset(numbers), frozenset(tensors))
     assert info is not None, name
     for s in info.saves:
         if s.target == target:
@@ -288,12 +288,16 @@ def test_saves_input_not_result(name):
 
 
 def test_pow_saves_input_only_with_a_number_exponent():
-    assert saved("operator.pow", "self", numbers={"other"}) == {"self"}
-    assert saved("operator.pow", "result", numbers={"other"}) is None
+    # x ** 2 (the base entries are the number-exponent forms)
+    assert saved("operator.pow", "self") == {"self"}
+    assert saved("operator.pow", "result") is None
     assert saved("torch.Tensor.pow", "self", numbers={"exponent"}) == {"self"}
-    assert saved("torch.pow", "result", numbers={"exponent"}) is None
+    assert saved("torch.pow", "result") is None
+    assert K.lookup("torch.Tensor.pow_").inplace.saves == ()  # x **= 2: a private copy only
+    assert K.augmented_operators["**="] == "torch.Tensor.pow_"
     # with a tensor exponent torch also keeps the result (pow.Tensor_Tensor)
-    assert saved("operator.pow", "result") == {"self", "other"}
+    assert saved("operator.pow", "result", tensors={"other"}) == {"self", "other"}
+    assert saved("torch.Tensor.pow_", "result", tensors={"exponent"}) == {"self", "exponent"}
 
 
 @pytest.mark.parametrize(

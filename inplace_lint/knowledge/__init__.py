@@ -38,11 +38,14 @@ JSON layout (``ops.json``)::
 
 Overloads that save different tensors get a second key ``"<name>#<param>"`` (for example
 ``"torch.Tensor.max#dim"``): the form used when ``<param>`` is passed (positionally or by keyword).
-A key ``"<name>#<param>=number"`` (for example ``"operator.pow#other=number"`` for ``x ** 2``) is
-the form used when ``<param>`` is a Python number rather than a tensor, present only where torch's
-number overload saves differently (pow.Tensor_Scalar saves no result); ``"<name>#<param>=tensor"``
-(``"torch.Tensor.__getitem__#key=tensor"``: ``x[idx]`` with a tensor index is a gather that keeps
-``idx``, not a view) the form used when ``<param>`` is a tensor; see :meth:`Knowledge.lookup_call`.
+A key ``"<name>#<param>=tensor"`` is the form used when ``<param>`` is a tensor where the base entry
+describes the common non-tensor spelling: ``"torch.Tensor.__getitem__#key=tensor"`` (``x[idx]`` with
+a tensor index is a gather that keeps ``idx``, not a view), ``"operator.pow#other=tensor"`` (the
+base ``operator.pow`` is ``x ** 2``; with a tensor exponent torch also saves the result). A key
+``"<name>#<param>=number"`` is the form used when ``<param>`` is a Python number rather than a
+tensor, present only where torch's number overload saves differently from the all-tensor base
+entry (none on torch 2.13.0 besides the pow family, whose base is already the number form).
+See :meth:`Knowledge.lookup_call`.
 
 Further optional fields (the loader supplies defaults): ``"param_saves"`` (modules: own parameters
 saved for backward, ``target`` a ``named_parameters()`` name such as ``"weight"``; an in-place change

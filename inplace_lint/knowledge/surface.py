@@ -550,13 +550,19 @@ BINARY = [
     ("multiply", X, X), ("divide", X, POS), ("rsub", X, X), ("ldexp", X, T(domain="int")),
     ("float_power", POS, X), ("nextafter", X, X), ("arctan2", X, X),
 ]
+# Powers: ``x ** 2`` is by far the common spelling, and torch's Scalar-exponent overloads save less
+# than the Tensor-exponent ones (no result). The base entry is therefore the number-exponent form and
+# "<name>#exponent=tensor" the tensor-exponent form (Knowledge.lookup_call(tensors=...)).
+POWERS = ("pow", "float_power")
 for _name, _a, _b in BINARY:
-    if hasattr(torch, _name):
-        fn("torch." + _name, _a, _b)
-    if hasattr(torch.Tensor, _name):
-        meth(_name, _a, _b)
-    if hasattr(torch.Tensor, _name + "_"):
-        meth(_name + "_", _a, _b)
+    _forms = [("", 2.0), ("#exponent=tensor", _b)] if _name in POWERS else [("", _b)]
+    for _suffix, _second in _forms:
+        if hasattr(torch, _name):
+            fn("torch." + _name + _suffix, _a, _second)
+        if hasattr(torch.Tensor, _name):
+            meth(_name + _suffix, _a, _second)
+        if hasattr(torch.Tensor, _name + "_"):
+            meth(_name + "_" + _suffix, _a, _second)
 
 # ---- operators
 op("add", operator.add, X, X)
@@ -565,7 +571,8 @@ op("mul", operator.mul, X, X)
 op("truediv", operator.truediv, X, POS)
 op("floordiv", operator.floordiv, X, POS)
 op("mod", operator.mod, X, POS)
-op("pow", operator.pow, POS, X)
+op("pow", operator.pow, POS, 2.0)  # x ** 2
+op("pow#other=tensor", operator.pow, POS, X)  # x ** t
 op("matmul", operator.matmul, M34, M45)
 op("neg", operator.neg, X, params=("self",))
 op("pos", operator.pos, X, params=("self",))
@@ -585,7 +592,8 @@ meth("__imul__", X, X, params=("self", "other"))
 meth("__itruediv__", X, POS, params=("self", "other"))
 meth("__ifloordiv__", X, POS, params=("self", "other"))
 meth("__imod__", X, POS, params=("self", "other"))
-meth("__ipow__", POS, X, params=("self", "other"))
+meth("__ipow__", POS, 2.0, params=("self", "other"))
+meth("__ipow__#other=tensor", POS, X, params=("self", "other"))
 
 # ---- reductions
 for _name in ["sum", "mean", "prod", "std", "var", "norm", "amax", "amin", "nansum", "nanmean"]:
