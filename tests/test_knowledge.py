@@ -521,6 +521,20 @@ def test_coverage():
     assert len(data["aten"]) > 1000
 
 
+@needs_torch
+def test_every_inplace_spelling_of_tensor_has_an_entry():
+    import torch
+
+    names = [
+        n for n in dir(torch.Tensor) if n.endswith("_") and not n.endswith("__") and not n.startswith("_")
+    ]
+    missing = [n for n in names if K.lookup("torch.Tensor." + n) is None]
+    assert not missing
+    # named like in-place ops, probed: they do not move the version counter
+    for n in ["apply_", "map_", "map2_", "share_memory_", "requires_grad_", "detach_"]:
+        assert K.lookup("torch.Tensor." + n).inplace is None, n
+
+
 def test_entries_are_well_formed():
     for name in shipped()["python"]:
         info = K.lookup(name)

@@ -1073,3 +1073,13 @@ attr("H", X)
 attr("mH", X)
 attr("data", X)
 attr("real", X)
+
+
+# ---- Tensor methods named like in-place ops that do not move the version counter (probed: their
+# entries carry no "inplace"): apply_/map_/map2_ write the data behind autograd's back (refused on
+# tensors that require grad), share_memory_ moves the storage
+NOGRAD = T(grad=False)
+meth("apply_", NOGRAD, lambda v: v + 1)
+meth("map_", NOGRAD, NOGRAD, lambda a, b: a + b)
+meth("map2_", NOGRAD, NOGRAD, NOGRAD, lambda a, b, c: a + b + c)
+meth("share_memory_", NOGRAD)
