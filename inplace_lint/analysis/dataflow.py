@@ -647,13 +647,11 @@ class Interpreter:
             isinstance(node.target, cst.Name),
         )
         if info is not None:
-            variant = self.k.lookup_call(method, frozenset({"self", "other"}),
-                                         numbers=frozenset({"other"}) if value.kind == OTHER else frozenset())
+            # the overload torch runs depends on whether the operand is a Python number (b **= 2)
             operand = info.params[1] if len(info.params) > 1 else "other"
-            variant = variant if variant is not None else info
-            if variant.inplace is None:
-                variant = self.k.lookup_call(method, frozenset({"self", operand}),
-                                             numbers=frozenset({operand}) if value.kind == OTHER else frozenset())
+            variant = self.k.lookup_call(method, frozenset({"self", operand}),
+                                         numbers=frozenset({operand}) if value.kind == OTHER else frozenset(),
+                                         tensors=frozenset({operand}) if value.tensorish else frozenset())
             if variant is not None and variant.inplace is not None:
                 form = variant.inplace
         else:

@@ -201,7 +201,7 @@ def choose_overload(interp: "Interpreter", qualname: str, info: OpInfo, bound: B
         if form:
             # "#exponent=number": the overload torch runs when that argument is a Python number
             val = rebound.vals[param]
-            if (form == "number") != (val.kind == OTHER) or (form == "tensor" and val.kind != TENSOR):
+            if (form == "number" and val.kind != OTHER) or (form == "tensor" and not val.tensorish):
                 continue
             return variant, rebound
         candidates.append((variant, rebound))
@@ -385,7 +385,8 @@ def binary_op(interp: "Interpreter", state: State, node, op: Optional[str], left
         args = {"self": left, "other": right}
         nodes = {"self": left_node, "other": right_node}
         name = "operator." + op
-    info = interp.k.lookup_call(name, frozenset(args), numbers=frozenset(p for p, v in args.items() if v.kind == OTHER))
+    info = interp.k.lookup_call(name, frozenset(args), numbers=frozenset(p for p, v in args.items() if v.kind == OTHER),
+                                tensors=frozenset(p for p, v in args.items() if v.tensorish))
     return apply_op(interp, state, node, name, args, nodes, info)
 
 
