@@ -10,7 +10,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 from inplace_lint.analysis import semantics as sem
 from inplace_lint.analysis.dataflow import DEBUG, Hazard, Interpreter, ModuleContext, Unit
 from inplace_lint.analysis.messages import build_finding
-from inplace_lint.analysis.names import ImportMap, dotted
+from inplace_lint.analysis.names import ImportMap, dotted, walk
 from inplace_lint.analysis.values import MAYBE, MODULE, NO, OTHER, OTHER_VAL, UNKNOWN, ModuleInfo, State, Val
 from inplace_lint.ftypes import Finding, LintOptions
 from inplace_lint.knowledge import load
@@ -202,17 +202,11 @@ def _refinable(ctx: ModuleContext, module: cst.Module) -> set:
         return set()
     # a function passed around (callback, decorator, exported in a list) has callers we cannot see
     called, mentioned = {}, {}
-
-    class Counter(cst.CSTVisitor):
-        def visit_Call(self, node: cst.Call) -> None:
-            if isinstance(node.func, cst.Name) and node.func.value in names:
-                called[node.func.value] = called.get(node.func.value, 0) + 1
-
-        def visit_Name(self, node: cst.Name) -> None:
-            if node.value in names:
-                mentioned[node.value] = mentioned.get(node.value, 0) + 1
-
-    module.visit(Counter())
+    for node in walk(module):
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value in names:
+            called[node.func.value] = called.get(node.func.value, 0) + 1
+        elif isinstance(node, cst.Name) and node.value in names:
+            mentioned[node.value] = mentioned.get(node.value, 0) + 1
     keep = {n for n in names if mentioned.get(n, 0) == called.get(n, 0) + 1}  # +1: its own def
     return {s for s in module.body if isinstance(s, cst.FunctionDef) and s.name.value in keep}
 
@@ -314,22 +308,15 @@ def _summarize_autograd_function(cls: cst.ClassDef) -> Optional[sem.FunctionSumm
     saved_names: List[str] = []
     returned: List[str] = []
 
-    class Finder(cst.CSTVisitor):
-        def visit_Call(self, node: cst.Call) -> None:
-            if isinstance(node.func, cst.Attribute) and node.func.attr.value in ("save_for_backward",
-                                                                                  "mark_dirty"):
-                if node.func.attr.value == "save_for_backward":
-                    for arg in node.args:
-                        if isinstance(arg.value, cst.Name):
-                            saved_names.append(arg.value.value)
-
-        def visit_Return(self, node: cst.Return) -> None:
+    for node in walk(forward):
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) \
+                and node.func.attr.value == "save_for_backward":
+            saved_names.extend(a.value.value for a in node.args if isinstance(a.value, cst.Name))
+        elif isinstance(node, cst.Return):
             if isinstance(node.value, cst.Name):
                 returned.append(node.value.value)
             elif isinstance(node.value, cst.Tuple):
                 returned.extend(e.value.value for e in node.value.elements if isinstance(e.value, cst.Name))
-
-    forward.visit(Finder())
     inputs = tuple(sorted({params.index(n) for n in saved_names if n in params}))
     saves_result = any(n in returned and n not in params for n in saved_names)
     if not inputs and not saves_result:
@@ -346,30 +333,23 @@ def _parameter_writes(function: cst.FunctionDef, knowledge) -> Dict[str, List[Tu
     writes: Dict[str, List[Tuple[cst.CSTNode, str, str]]] = {}
     rebound = set()
 
-    class Finder(cst.CSTVisitor):
-        def visit_FunctionDef(self, node) -> bool:
-            return node is function  # nested functions have their own parameters
-
-        def visit_Assign(self, node: cst.Assign) -> None:
+    for node in walk(function, skip_nested_functions=True):
+        if isinstance(node, cst.Assign):
             for target in node.targets:
                 t = target.target
                 if isinstance(t, cst.Name):
                     rebound.add(t.value)
                 elif isinstance(t, cst.Subscript) and isinstance(t.value, cst.Name) and t.value.value in params:
                     writes.setdefault(t.value.value, []).append((node, "subscript", "[...] ="))
-
-        def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        elif isinstance(node, cst.AugAssign):
             t = node.target
             base = t.value if isinstance(t, cst.Subscript) else t
             if isinstance(base, cst.Name) and base.value in params:
                 form = "subscript" if isinstance(t, cst.Subscript) else "augassign"
                 writes.setdefault(base.value, []).append((node, form, sem.AUG_SYMBOLS.get(type(node.operator), "=")))
-
-        def visit_Call(self, node: cst.Call) -> None:
+        elif isinstance(node, cst.Call):
             f = node.func
             if (isinstance(f, cst.Attribute) and isinstance(f.value, cst.Name) and f.value.value in params
                     and knowledge.is_inplace_method(f.attr.value)):
                 writes.setdefault(f.value.value, []).append((node, "method", f.attr.value + "()"))
-
-    function.visit(Finder())
     return {p: w for p, w in writes.items() if p not in rebound}

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Dict, Optional
+import dataclasses
+from typing import Dict, Iterator, Optional
 
 import libcst as cst
 
@@ -67,3 +68,36 @@ class ImportMap:
 
     def mentions_torch(self) -> bool:
         return any(v == "torch" or v.startswith("torch.") for v in self.names.values())
+
+
+_FIELDS: Dict[type, tuple] = {}
+# Formatting-only fields: nothing the analysis looks for lives under them.
+_TRIVIA = frozenset({
+    "lpar", "rpar", "lbracket", "rbracket", "lbrace", "rbrace", "comma", "semicolon", "header", "footer",
+    "leading_lines", "trailing_whitespace", "lines_after_decorators", "newline", "colon", "equal", "dot",
+    "star_tok", "operator", "first_line", "empty_lines", "indent", "asynchronous", "prefix", "quote",
+})
+
+
+def walk(root: cst.CSTNode, skip_nested_functions: bool = False) -> Iterator[cst.CSTNode]:
+    """Every node under ``root`` (pre-order). Much cheaper than a LibCST visitor, which rebuilds
+    the tree as it goes; used for the syntactic pre-passes."""
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        yield node
+        if skip_nested_functions and node is not root and isinstance(node, (cst.FunctionDef, cst.Lambda)):
+            continue
+        children = []
+        fields = _FIELDS.get(type(node))
+        if fields is None:
+            fields = _FIELDS[type(node)] = tuple(
+                f.name for f in dataclasses.fields(node)
+                if f.name not in _TRIVIA and not f.name.startswith("whitespace")
+            )
+        for value in (getattr(node, name) for name in fields):
+            if isinstance(value, cst.CSTNode):
+                children.append(value)
+            elif isinstance(value, (list, tuple)):
+                children.extend(v for v in value if isinstance(v, cst.CSTNode))
+        stack.extend(reversed(children))
