@@ -34,11 +34,44 @@ def fn(a):
 ```
 
 ## Fix safety
-Rewriting the operation out of place (``b = b * b``, ``x = x.add(y)``, ``F.relu(x)``, dropping
-``inplace=True``, ``y = y.clone()`` before a subscript write) gives the same forward values and makes the
-gradient computable. The fix is **safe** when the modified tensor is a local name that nothing else
-aliases; it is **unsafe** when the in-place write was also meant to update a tensor seen elsewhere (a view
-into a larger tensor, an attribute, a parameter or buffer, a list element, an argument the caller keeps).
+Every fix rewrites the write so that it no longer touches the tensor autograd saved: the forward values
+stay the same and backward can run. The fixed code allocates a new tensor where the original reused
+memory; that is the price of a computable gradient. Per form:
+
+- ``b *= v`` becomes ``b = b * v`` (``v`` parenthesised when needed: ``b = b * (c + 1)``).
+- ``x.add_(y)`` as a statement becomes ``x = x.add(y)``; a method without an out-of-place twin of the
+  same result (``zero_``, ``fill_``, ``copy_``, the random fills, ``eq_``) becomes ``x = x.clone().zero_()``.
+  ``torch.relu_(x)`` becomes ``x = torch.relu(x)``, ``torch.mul(a, b, out=x)`` becomes
+  ``x = torch.mul(a, b)``.
+- Inside a larger expression (``z = x.relu_()``, ``return x.mul_(2)``, ``y = x.add_(1) * 2``) the call is
+  written out of place only when ``x`` is not read afterwards, or is rebound too (``z = x = x.relu()``);
+  otherwise there is no fix.
+- ``F.relu(x, inplace=True)`` loses ``inplace=True``; as a statement of its own it becomes
+  ``x = F.relu(x)``.
+- ``y[i] = v``, ``y[i] += v`` and writes through a view (``h[2:].zero_()``, ``h.t().mul_(2)``) get
+  ``y = y.clone()`` on the line before (one clone for consecutive writes). There is no fix when the same
+  statement also saves the tensor (``hs[t + 1] = f(hs[t])``: the clone would be what is saved; collect the
+  states in a list and ``torch.stack`` them instead) or when the tensor is not a plain local name.
+- A module built with ``inplace=True`` loses it (a positional ``True`` is removed, or becomes ``False``
+  when more positional arguments follow): in place for an element of ``nn.Sequential``, in the
+  constructor (possibly on another line) for a module attribute called in ``forward``.
+- ``optimizer.step()`` has no fix: the parameters have to change in place. Call the step after the last
+  backward that needs the old parameters (``loss.backward(); aux.backward(); opt.step()``), or run the
+  forward pass again after the step.
+
+A fix is **safe** when the written tensor is a local name that nothing else can see: rebinding the name
+then changes nothing but which tensor backward reads. It is **unsafe** when the write also updated a
+tensor seen elsewhere, because the out-of-place form no longer does: an attribute (``self.h``), a view or
+alias held by another name (``v = h.view(-1)``, ``c = h.contiguous()``, ``z = y.detach()``: ``h`` or ``y``
+keeps its old values), a write through a view whose base may be shared, an argument the caller keeps, a
+parameter, a global. Removing ``inplace=True`` from a module attribute's constructor is unsafe: it changes
+every call of that module, including callers that relied on their input being overwritten. An
+``inplace=True`` element of ``nn.Sequential`` is safe when an earlier element of the same container saved
+the tensor: the overwritten tensor then exists only inside the container.
+
+One difference remains even for safe fixes: the in-place form keeps the target's dtype, the out-of-place
+form follows type promotion. ``x.add_(y)`` with a float32 ``x`` and a float64 tensor ``y`` stays float32;
+``x = x.add(y)`` is float64 (``out=x`` likewise kept ``x``'s dtype). Mixed-precision code should check.
 
 ## Known problems
 The analysis is per function. A tensor saved by an op inside a function it cannot see (an unknown

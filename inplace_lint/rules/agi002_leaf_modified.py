@@ -23,9 +23,19 @@ with torch.no_grad():
 ```
 
 ## Fix safety
-Wrapping the statement in ``with torch.no_grad():`` keeps the update but stops autograd from recording
-it, which is what an optimizer step means; if the update was meant to be differentiated, it changes
-behaviour. The fix is therefore **unsafe**, offered for review only.
+The fix wraps the statement in ``with torch.no_grad():`` (spelled as the file imports torch:
+``th.no_grad()``, ``no_grad()``), indenting it one level. It keeps the update but stops autograd from
+recording it, which is what an optimizer step, an initialisation or a weight clip means. It is offered
+only for a statement on a line of its own in a file that imports torch at module level.
+
+For an activation applied to a leaf (``F.relu(x, inplace=True)``, ``nn.ReLU(inplace=True)`` first in an
+``nn.Sequential`` fed a leaf), the fix removes ``inplace=True`` instead: under ``no_grad`` the activation
+would lose its gradient, and wrapping a module's construction would not even stop the error.
+
+Both fixes are **unsafe**, offered for review only. Under ``no_grad`` the update is no longer
+differentiated; if it was meant to be part of the computation (a reparametrisation such as
+``log_var.exp_()``), the right fix is an out-of-place op (``var = log_var.exp()``). Without
+``inplace=True`` the leaf keeps its values, which changes what any later reader of it sees.
 
 ## Known problems
 Only leaves the analysis can see being created (factories with ``requires_grad=True``,

@@ -1,0 +1,1060 @@
+"""Autofixes: rewrite an in-place write so that the tensor autograd saved is left alone.
+
+:func:`attach` is called by the analysis once per finding (``analysis.messages._with_fix``); it returns
+the finding with a :class:`~inplace_lint.ftypes.Fix` (title, applicability, text edits) and with the fix
+title appended to the message, or the finding unchanged when no fix is possible. :func:`fix_source`
+applies fixes to a whole text in rounds (lint, apply the non-overlapping fixes bottom-up, lint again).
+
+Edits are computed from LibCST positions on the original text (1-based lines, 0-based columns, end
+exclusive). Only the rewritten range is replaced, and every sub-expression is copied from the source as
+written (``Module.code_for_node``), so comments and formatting around and inside the edit are kept. The
+parse is cached per source text, because ``attach`` runs once per finding of the same file.
+
+What each form becomes (AGI001; see the rule's "Fix safety" section for why):
+
+==================  ===========================================  ======================================
+form                written                                      fixed
+==================  ===========================================  ======================================
+augassign           ``b *= c + 1``                               ``b = b * (c + 1)``
+method              ``x.add_(y)`` (a statement)                  ``x = x.add(y)``
+                    ``x.zero_()`` (no out-of-place twin)         ``x = x.clone().zero_()``
+                    ``z = x.relu_()``                            ``z = x.relu()`` / ``z = x = x.relu()``
+                    ``h[2:].zero_()`` (a view of local ``h``)    ``h = h.clone()`` inserted before
+function            ``torch.relu_(x)``                           ``x = torch.relu(x)``
+inplace_kwarg       ``z = F.relu(y, inplace=True)``              ``z = F.relu(y)`` (``z = y = ...`` when
+                                                                 ``y`` is read later)
+                    ``F.relu(h, inplace=True)`` (a statement)    ``h = F.relu(h)``
+module_ctor         ``nn.ReLU(inplace=True)`` in nn.Sequential   ``nn.ReLU()``
+module_call         ``self.act(h)``, ``self.act = nn.ReLU(True)``  ``nn.ReLU()`` in the constructor
+subscript           ``y[0] = 0``                                 ``y = y.clone()`` inserted before
+out_kwarg           ``torch.mul(x, 2, out=x)``                   ``x = torch.mul(x, 2)``
+optimizer_step      ``opt.step()``                               no fix
+==================  ===========================================  ======================================
+
+AGI002 (a leaf that requires grad written in place outside ``no_grad``): the statement is wrapped in
+``with torch.no_grad():``; an activation's ``inplace=True`` (functional or module) is removed instead,
+since running the activation under no_grad would also cut its gradient. Both are unsafe.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import Dict, Iterator, List, Optional, Sequence, Tuple
+
+import libcst as cst
+from libcst.metadata import ExpressionContext, ExpressionContextProvider, MetadataWrapper, PositionProvider
+
+from inplace_lint.ftypes import Edit, Finding, Fix, LintOptions, Position
+
+DEBUG = os.environ.get("INPLACE_LINT_DEBUG") == "1"
+MAX_ROUNDS = 5
+TITLE_WIDTH = 72
+
+# --------------------------------------------------------------------------------------------------
+# Which in-place methods have an out-of-place twin with the same arguments and the same result.
+
+# In torch 2.13 these in-place methods have an out-of-place ``Tensor`` method of the same signature that
+# ops.json does not list (it lists differentiable APIs by their surface name). tests/test_fixes.py checks
+# each against torch.
+_EXTRA_TWINS = frozenset(
+    {
+        "addbmm", "addmv", "addr", "baddbmm", "conj_physical", "floor_divide", "gcd", "heaviside",
+        "igamma", "igammac", "index_add", "index_copy", "index_fill", "index_put", "index_reduce", "lcm",
+        "masked_scatter", "mvlgamma", "polygamma", "put", "renorm", "scatter", "scatter_add",
+        "scatter_reduce", "swapaxes", "swapdims",
+    }
+)
+# Twins whose result differs from what the in-place form leaves in the tensor: comparisons and logical
+# ops return bool (the in-place form keeps the tensor's dtype); float_power returns float64.
+_DIFFERENT_RESULT = frozenset(
+    {
+        "eq", "ne", "lt", "le", "gt", "ge", "greater", "less", "greater_equal", "less_equal", "not_equal",
+        "logical_and", "logical_or", "logical_xor", "logical_not", "float_power",
+    }
+)
+# Methods ending in "_" that do not write tensor data (or change what a tensor *is*): never rewritten.
+_NOT_DATA_WRITES = frozenset(
+    {
+        "requires_grad_", "retain_grad_", "share_memory_", "detach_", "resize_", "resize_as_",
+        "resize_as_sparse_", "set_", "sparse_resize_", "sparse_resize_and_clear_", "pin_memory_",
+    }
+)
+# Attributes of a tensor that are views of it (a write through them writes the tensor).
+_VIEW_ATTRIBUTES = frozenset({"T", "mT", "H", "mH", "real", "imag", "data"})
+
+
+def _knowledge():
+    from inplace_lint.knowledge import load
+
+    return load()
+
+
+@lru_cache(maxsize=None)
+def _function_basenames() -> frozenset:
+    return frozenset(name.rsplit(".", 1)[-1].split("#")[0] for name in _knowledge().names())
+
+
+def method_twin(name: str) -> Optional[str]:
+    """``add_`` -> ``add``: the out-of-place Tensor method computing what the in-place one writes."""
+    if not name.endswith("_") or name.startswith("_") or name in _NOT_DATA_WRITES:
+        return None
+    twin = name[:-1]
+    if twin in _DIFFERENT_RESULT:
+        return None
+    if twin in _EXTRA_TWINS or _knowledge().method(twin) is not None:
+        return twin
+    return None
+
+
+def function_twin(name: str) -> Optional[str]:
+    """``relu_`` -> ``relu`` (``torch.relu_``, ``F.relu_``), when torch has the out-of-place function."""
+    if not name.endswith("_") or name.startswith("_") or name in _NOT_DATA_WRITES:
+        return None
+    twin = name[:-1]
+    if twin in _DIFFERENT_RESULT:
+        return None
+    return twin if twin in _function_basenames() or twin in _EXTRA_TWINS else None
+
+
+# --------------------------------------------------------------------------------------------------
+# The parsed source, cached per text.
+
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+class _Source:
+    """One parse of a file with what the fixes need: positions, parents, nodes by range, line offsets."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self.module = cst.parse_module(text)
+        self.wrapper = MetadataWrapper(self.module, unsafe_skip_copy=True)
+        self.positions = self.wrapper.resolve(PositionProvider)
+        self.parents: Dict[cst.CSTNode, cst.CSTNode] = {}
+        self.by_range: Dict[Tuple[int, int, int, int], List[cst.CSTNode]] = {}
+        stack: List[cst.CSTNode] = [self.module]
+        while stack:
+            node = stack.pop()
+            for child in node.children:
+                self.parents[child] = node
+                stack.append(child)
+        for node, rng in self.positions.items():
+            key = (rng.start.line, rng.start.column, rng.end.line, rng.end.column)
+            self.by_range.setdefault(key, []).append(node)
+        self.line_starts = [0] + [m.end() for m in _LINE_BREAK.finditer(text)]
+        self._contexts = None
+        self._torch_name: Optional[str] = None
+        self._torch_name_done = False
+
+    # -- positions and text ------------------------------------------------------------------------
+    def start(self, node: cst.CSTNode) -> Position:
+        p = self.positions[node].start
+        return Position(p.line, p.column)
+
+    def end(self, node: cst.CSTNode) -> Position:
+        p = self.positions[node].end
+        return Position(p.line, p.column)
+
+    def offset(self, pos: Position) -> int:
+        return self.line_starts[pos.line - 1] + pos.column
+
+    def position(self, offset: int) -> Position:
+        import bisect
+
+        line = bisect.bisect_right(self.line_starts, offset)
+        return Position(line, offset - self.line_starts[line - 1])
+
+    def line(self, number: int) -> str:
+        start = self.line_starts[number - 1]
+        end = self.line_starts[number] if number < len(self.line_starts) else len(self.text)
+        return self.text[start:end].rstrip("\r\n")
+
+    def code(self, node: cst.CSTNode) -> str:
+        """The node's text exactly as written in the source, with its own parentheses."""
+        start, end = self.start(node), self.end(node)
+        lpar, rpar = getattr(node, "lpar", ()), getattr(node, "rpar", ())
+        if lpar and rpar and lpar[0] in self.positions and rpar[-1] in self.positions:
+            start, end = self.start(lpar[0]), self.end(rpar[-1])
+        return self.slice(start, end)
+
+    def slice(self, start: Position, end: Position) -> str:
+        return self.text[self.offset(start):self.offset(end)]
+
+    # -- tree ------------------------------------------------------------------------------------------
+    def find(self, start: Position, end: Position, kinds) -> Optional[cst.CSTNode]:
+        for node in self.by_range.get((start.line, start.column, end.line, end.column), ()):
+            if isinstance(node, kinds):
+                return node
+        return None
+
+    def ancestors(self, node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+        while node in self.parents:
+            node = self.parents[node]
+            yield node
+
+    def contains(self, outer: cst.CSTNode, inner: cst.CSTNode) -> bool:
+        a, b = self.positions[outer], self.positions[inner]
+        starts_before = (a.start.line, a.start.column) <= (b.start.line, b.start.column)
+        return starts_before and (b.end.line, b.end.column) <= (a.end.line, a.end.column)
+
+    def contexts(self):
+        if self._contexts is None:
+            self._contexts = self.wrapper.resolve(ExpressionContextProvider)
+        return self._contexts
+
+    def torch_name(self) -> Optional[str]:
+        """How this file spells ``torch.no_grad`` (``torch.no_grad``, ``th.no_grad``, ``no_grad``)."""
+        if self._torch_name_done:
+            return self._torch_name
+        self._torch_name_done = True
+        found = None
+        for statement in self.module.body:
+            if not isinstance(statement, cst.SimpleStatementLine):
+                continue
+            for small in statement.body:
+                if isinstance(small, cst.Import):
+                    for alias in small.names:
+                        if _dotted(alias.name) == "torch":
+                            bound = alias.asname.name.value if alias.asname else "torch"
+                            found = found or f"{bound}.no_grad"
+                elif isinstance(small, cst.ImportFrom) and small.module is not None:
+                    if _dotted(small.module) == "torch" and not isinstance(small.names, cst.ImportStar):
+                        for alias in small.names:
+                            if isinstance(alias.name, cst.Name) and alias.name.value == "no_grad":
+                                found = found or (alias.asname.name.value if alias.asname else "no_grad")
+        self._torch_name = found
+        return found
+
+
+@lru_cache(maxsize=4)
+def _parse(source: str) -> _Source:
+    # Keyed by the text itself (its hash is cached by Python; equal texts share one parse).
+    return _Source(source)
+
+
+def _dotted(node) -> str:
+    if isinstance(node, cst.Name):
+        return node.value
+    if isinstance(node, cst.Attribute):
+        base = _dotted(node.value)
+        return f"{base}.{node.attr.value}" if base else ""
+    return ""
+
+
+# --------------------------------------------------------------------------------------------------
+# Statement context: where the in-place expression sits.
+
+
+@dataclass
+class _Stmt:
+    small: cst.BaseSmallStatement
+    kind: str  # "expr" (the call is the statement), "assign" (``L = call``), "return", "nested"
+    lhs: Optional[cst.BaseExpression] = None  # for "assign"
+
+
+def _statement(s: _Source, node: cst.CSTNode) -> Optional[_Stmt]:
+    small = None
+    for anc in s.ancestors(node):
+        if isinstance(anc, cst.BaseSmallStatement):
+            small = anc
+            break
+        if isinstance(anc, (cst.BaseCompoundStatement, cst.Lambda, cst.BaseComp)):
+            return None  # an if/while test, a lambda body, a comprehension: no statement to rewrite
+    if small is None:
+        return None
+    if isinstance(small, cst.Expr) and small.value is node and not getattr(node, "lpar", ()):
+        return _Stmt(small, "expr")
+    if (
+        isinstance(small, cst.Assign)
+        and small.value is node
+        and len(small.targets) == 1
+        and isinstance(small.targets[0].target, (cst.Name, cst.Attribute))
+    ):
+        return _Stmt(small, "assign", small.targets[0].target)
+    if isinstance(small, cst.Return) and small.value is node:
+        return _Stmt(small, "return")
+    return _Stmt(small, "nested")
+
+
+def _scope(s: _Source, node: cst.CSTNode) -> cst.CSTNode:
+    for anc in s.ancestors(node):
+        if isinstance(anc, (cst.FunctionDef, cst.Lambda)):
+            return anc
+    return s.module
+
+
+def _name_reads(s: _Source, root: cst.CSTNode, name: str) -> Iterator[cst.Name]:
+    """Every ``Name`` reading ``name`` under ``root`` (augmented-assignment targets count as reads)."""
+    contexts = s.contexts()
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        stack.extend(node.children)
+        if not isinstance(node, cst.Name) or node.value != name:
+            continue
+        parent = s.parents.get(node)
+        if isinstance(parent, cst.Attribute) and parent.attr is node:
+            continue
+        if isinstance(parent, cst.Arg) and parent.keyword is node:
+            continue
+        context = contexts.get(node)
+        if context == ExpressionContext.LOAD:
+            yield node
+        elif isinstance(parent, cst.AugAssign) and parent.target is node:
+            yield node
+
+
+def _read_later(s: _Source, name: str, stmt: _Stmt) -> bool:
+    """May ``name`` be read after ``stmt`` (conservatively: later in the function, anywhere in an enclosing
+    loop, in a nested function, or in an enclosing ``finally``)? A ``return`` ends the path."""
+    scope = _scope(s, stmt.small)
+    if _declares_global(scope, name):
+        return True
+    end = s.end(stmt.small)
+    loops = [a for a in _ancestors_until(s, stmt.small, scope) if isinstance(a, (cst.For, cst.While))]
+    outer_loop = loops[-1] if loops else None
+    enclosing = _ancestors_until(s, stmt.small, scope)
+    finals = [a.finalbody for a in enclosing if isinstance(a, cst.Try) and a.finalbody]
+    for read in _name_reads(s, scope, name):
+        if any(isinstance(a, (cst.FunctionDef, cst.Lambda)) for a in _ancestors_until(s, read, scope)):
+            return True  # a closure may run at any time
+        if stmt.kind == "return":
+            if any(s.contains(f, read) for f in finals):
+                return True
+            continue
+        if (s.start(read).line, s.start(read).column) >= (end.line, end.column):
+            return True
+        if outer_loop is not None and s.contains(outer_loop, read):
+            return True
+    return False
+
+
+def _ancestors_until(s: _Source, node: cst.CSTNode, stop: cst.CSTNode) -> List[cst.CSTNode]:
+    out = []
+    for anc in s.ancestors(node):
+        if anc is stop:
+            break
+        out.append(anc)
+    return out
+
+
+def _declares_global(scope: cst.CSTNode, name: str) -> bool:
+    stack = [scope]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (cst.Global, cst.Nonlocal)) and any(n.name.value == name for n in node.names):
+            return True
+        if node is not scope and isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            continue
+        stack.extend(node.children)
+    return False
+
+
+def _read_elsewhere_in(s: _Source, stmt: _Stmt, name: str, except_node: cst.CSTNode) -> bool:
+    return any(read is not except_node for read in _name_reads(s, stmt.small, name))
+
+
+# --------------------------------------------------------------------------------------------------
+# Edit builders.
+
+
+def _replace(s: _Source, node: cst.CSTNode, text: str) -> Edit:
+    return Edit(s.start(node), s.end(node), text)
+
+
+def _insert(pos: Position, text: str) -> Edit:
+    return Edit(pos, pos, text)
+
+
+def _insert_before_statement(s: _Source, small: cst.BaseSmallStatement, text: str) -> Optional[Edit]:
+    """``text`` as a statement of its own just before ``small`` (same indentation; ``; `` when ``small``
+    shares its line with an earlier statement or sits in a one-line suite)."""
+    container = s.parents.get(small)
+    start = s.start(small)
+    if isinstance(container, cst.SimpleStatementLine) and container.body[0] is small:
+        indent = s.line(start.line)[: start.column]
+        if indent.strip():
+            return None
+        return _insert(start, f"{text}\n{indent}")
+    if isinstance(container, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
+        return _insert(start, f"{text}; ")
+    return None
+
+
+def _remove_arg(s: _Source, call: cst.Call, arg: cst.Arg) -> Optional[List[Edit]]:
+    """Edits deleting ``arg`` from ``call`` (its comma and layout handled), or turning a positional
+    ``True`` followed by more positional arguments into ``False``."""
+    args = list(call.args)
+    index = next((i for i, a in enumerate(args) if a is arg), None)
+    if index is None:
+        return None
+    later = args[index + 1:]
+    if arg.keyword is None and any(a.keyword is None and not a.star for a in later):
+        return [_replace(s, arg.value, "False")]  # later positional arguments keep their places
+    text = s.text
+    a0, a1 = s.offset(s.start(arg)), s.offset(s.end(arg))
+    j = a1
+    while j < len(text) and text[j] in " \t":
+        j += 1
+    own_comma_end = j + 1 if j < len(text) and text[j] == "," else None
+    after = own_comma_end if own_comma_end is not None else a1
+    # Alone on its line(s): delete the whole line(s).
+    line_start = text.rfind("\n", 0, a0) + 1
+    line_end = text.find("\n", after)
+    if not text[line_start:a0].strip() and (line_end == -1 or not text[after:line_end].strip()):
+        if line_end != -1 and line_start > s.offset(s.start(call)):
+            return [Edit(s.position(line_start), s.position(line_end + 1), "")]
+    if later:
+        end = s.offset(s.start(later[0]))
+        if "#" in text[a0:end]:
+            end = own_comma_end if own_comma_end is not None else a1
+        return [Edit(s.position(a0), s.position(end), "")]
+    if index > 0:
+        begin = s.offset(s.end(args[index - 1]))
+        if "#" not in text[begin:a0]:
+            return [Edit(s.position(begin), s.position(a1), "")]
+    return [Edit(s.position(a0), s.position(after), "")]
+
+
+def _arg_at(
+    s: _Source, start: Optional[Position], end: Optional[Position]
+) -> Optional[Tuple[cst.Call, cst.Arg]]:
+    if start is None or end is None:
+        return None
+    node = s.find(start, end, cst.Arg)
+    if node is None:
+        inner = s.find(start, end, cst.BaseExpression)  # a positional ``True``: the range of its value
+        node = s.parents.get(inner) if inner is not None else None
+    if not isinstance(node, cst.Arg):
+        return None
+    call = s.parents.get(node)
+    return (call, node) if isinstance(call, cst.Call) else None
+
+
+def _input_arg(call: cst.Call) -> Optional[cst.Arg]:
+    """The tensor argument a functional in-place op writes: the first positional one, or ``input=``."""
+    if call.args and call.args[0].keyword is None and not call.args[0].star:
+        return call.args[0]
+    for a in call.args:
+        if a.keyword is not None and a.keyword.value in ("input", "self"):
+            return a
+    return None
+
+
+def _view_root(s: _Source, expr: cst.BaseExpression) -> Optional[cst.Name]:
+    """``h`` for ``h[2:]``, ``h.t()``, ``h.T``, ``h.view(-1)[0]``: the local tensor a view chain starts at."""
+    node = expr
+    while True:
+        if isinstance(node, cst.Subscript):
+            node = node.value
+        elif isinstance(node, cst.Attribute) and node.attr.value in _VIEW_ATTRIBUTES:
+            node = node.value
+        elif (
+            isinstance(node, cst.Call)
+            and isinstance(node.func, cst.Attribute)
+            and not node.func.attr.value.endswith("_")
+            and _knowledge().method(node.func.attr.value) is not None
+        ):
+            node = node.func.value
+        else:
+            break
+    if isinstance(node, cst.Name) and node is not expr:
+        return node
+    return None
+
+
+def _is_object_attribute(expr: cst.BaseExpression) -> bool:
+    """``self.h``, ``model.state``: an attribute of an object (not a view attribute like ``.T``)."""
+    return (
+        isinstance(expr, cst.Attribute)
+        and expr.attr.value not in _VIEW_ATTRIBUTES
+        and isinstance(expr.value, (cst.Name, cst.Attribute))
+        and (isinstance(expr.value, cst.Name) or _is_object_attribute(expr.value))
+    )
+
+
+# --------------------------------------------------------------------------------------------------
+# Plans.
+
+
+@dataclass
+class _Plan:
+    title: str
+    safe: bool
+    edits: List[Edit]
+
+
+def _one_line(text: str) -> str:
+    """Code on one line, for a title: comments, a multi-line call's magic trailing comma and line breaks
+    dropped."""
+    if "\n" in text:
+        text = re.sub(r"#[^\n]*", "", text)
+    text = re.sub(r",(\s*\n\s*)(?=[)\]}])", r"\1", text)
+    text = " ".join(text.split())
+    text = re.sub(r"([(\[{]) ", r"\1", text)
+    return re.sub(r" ([)\]}])", r"\1", text)
+
+
+def _write_title(code: str) -> str:
+    code = _one_line(code)
+    if len(code) > TITLE_WIDTH:
+        code = code[: TITLE_WIDTH - 3] + "..."
+    return f"Write '{code}'"
+
+
+def _preview(s: _Source, node: cst.CSTNode, edits: Sequence[Edit]) -> str:
+    """The text of ``node`` (a statement) after ``edits`` inside it."""
+    begin, end = s.offset(s.start(node)), s.offset(s.end(node))
+    text = s.text[begin:end]
+    for edit in sorted(edits, key=lambda e: (e.start.line, e.start.column), reverse=True):
+        a, b = s.offset(edit.start) - begin, s.offset(edit.end) - begin
+        if 0 <= a <= b <= len(text):
+            text = text[:a] + edit.replacement + text[b:]
+    return text
+
+
+def _local(site) -> bool:
+    return bool(site.target_is_local_name and not site.target_shared)
+
+
+_BINARY = {
+    cst.AddAssign: ("+", 13),
+    cst.SubtractAssign: ("-", 13),
+    cst.MultiplyAssign: ("*", 14),
+    cst.MatrixMultiplyAssign: ("@", 14),
+    cst.DivideAssign: ("/", 14),
+    cst.FloorDivideAssign: ("//", 14),
+    cst.ModuloAssign: ("%", 14),
+    cst.PowerAssign: ("**", 16),
+    cst.LeftShiftAssign: ("<<", 12),
+    cst.RightShiftAssign: (">>", 12),
+    cst.BitAndAssign: ("&", 11),
+    cst.BitXorAssign: ("^", 10),
+    cst.BitOrAssign: ("|", 9),
+}
+_PRECEDENCE = {
+    cst.Power: 16,
+    cst.Multiply: 14,
+    cst.MatrixMultiply: 14,
+    cst.Divide: 14,
+    cst.FloorDivide: 14,
+    cst.Modulo: 14,
+    cst.Add: 13,
+    cst.Subtract: 13,
+    cst.LeftShift: 12,
+    cst.RightShift: 12,
+    cst.BitAnd: 11,
+    cst.BitXor: 10,
+    cst.BitOr: 9,
+}
+_ATOMS = (
+    cst.Name, cst.Attribute, cst.Call, cst.Subscript, cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString,
+    cst.FormattedString, cst.List, cst.Dict, cst.Set, cst.ListComp, cst.SetComp, cst.DictComp, cst.Ellipsis,
+)
+
+
+def _operand(s: _Source, value: cst.BaseExpression, precedence: int) -> str:
+    """``value`` as the right operand of a binary operator of ``precedence``, parenthesised if needed."""
+    text = s.code(value)
+    if getattr(value, "lpar", ()):
+        return text
+    if isinstance(value, _ATOMS):
+        return text
+    if isinstance(value, cst.BinaryOperation) and precedence < 16:
+        if _PRECEDENCE.get(type(value.operator), 0) > precedence:
+            return text
+    if isinstance(value, cst.UnaryOperation) and precedence < 15 and not isinstance(value.operator, cst.Not):
+        return text
+    return f"({text})"
+
+
+def _plan_augassign(s: _Source, f: Finding) -> Optional[_Plan]:
+    site = f.site
+    node = s.find(site.start, site.end, cst.AugAssign)
+    if node is None:
+        return None
+    if isinstance(node.target, cst.Subscript):
+        return _plan_subscript(s, f)
+    if not isinstance(node.target, (cst.Name, cst.Attribute)) or type(node.operator) not in _BINARY:
+        return None
+    op, precedence = _BINARY[type(node.operator)]
+    target = s.code(node.target)
+    new = f"{target} = {target} {op} {_operand(s, node.value, precedence)}"
+    safe = isinstance(node.target, cst.Name) and _local(site)
+    return _Plan(_write_title(new), safe, [_replace(s, node, new)])
+
+
+def _out_of_place_call(
+    s: _Source,
+    call: cst.Call,
+    receiver: cst.BaseExpression,
+    name_node: cst.Name,
+    twin: Optional[str],
+    clone_arg: Optional[cst.Arg] = None,
+) -> str:
+    """The call written out of place: ``x.add(y)`` for ``x.add_(y)``; without a twin, the in-place call
+    on a clone: ``x.clone().zero_()`` / ``torch.foo_(x.clone())``."""
+    begin = s.offset(s.start(call))
+    text = s.slice(s.start(call), s.end(call))
+    if twin is not None:
+        a, b = s.offset(s.start(name_node)) - begin, s.offset(s.end(name_node)) - begin
+        return text[:a] + twin + text[b:]
+    target = clone_arg.value if clone_arg is not None else receiver
+    b = s.offset(s.end(target)) - begin
+    return text[:b] + ".clone()" + text[b:]
+
+
+def _plan_rebind(
+    s: _Source,
+    f: Finding,
+    call: cst.Call,
+    target: cst.BaseExpression,
+    new_call: str,
+    allow_object_attribute: bool = True,
+) -> Optional[_Plan]:
+    """Rewrite ``call`` (which writes ``target`` in place) as ``new_call``, out of place, rebinding the
+    target name so that every later read sees the new tensor, as it saw the written one."""
+    stmt = _statement(s, call)
+    if stmt is None:
+        return None
+    site = f.site
+    target_text = s.code(target)
+    is_name = isinstance(target, cst.Name)
+    if stmt.kind == "expr":
+        if not is_name and not (allow_object_attribute and _is_object_attribute(target)):
+            return None
+        new = f"{target_text} = {new_call}"
+        return _Plan(_write_title(new), is_name and _local(site), [_replace(s, call, new)])
+    if not is_name:
+        return None
+    if stmt.kind == "assign":
+        lhs = s.code(stmt.lhs)
+        if lhs == target_text or not _read_later(s, target_text, stmt):
+            edits = [_replace(s, call, new_call)]
+        else:
+            edits = [_replace(s, call, f"{target_text} = {new_call}")]
+        return _Plan(_write_title(_preview(s, stmt.small, edits)), _local(site), edits)
+    if stmt.kind == "return":
+        if _read_later(s, target_text, stmt):
+            return None
+        edits = [_replace(s, call, new_call)]
+        return _Plan(_write_title(_preview(s, stmt.small, edits)), _local(site), edits)
+    # nested in a larger expression: out of place only if nothing reads the name again
+    if _read_later(s, target_text, stmt) or _read_elsewhere_in(s, stmt, target_text, target):
+        return None
+    edits = [_replace(s, call, new_call)]
+    return _Plan(_write_title(_preview(s, stmt.small, edits)), _local(site), edits)
+
+
+def _plan_clone_first(
+    s: _Source, f: Finding, node: cst.CSTNode, root: cst.Name, safe: bool
+) -> Optional[_Plan]:
+    """Insert ``root = root.clone()`` before the statement: the write then lands in a copy, and the tensor
+    saved earlier keeps its values."""
+    stmt = _statement(s, node) if not isinstance(node, cst.BaseSmallStatement) else _Stmt(node, "expr")
+    if stmt is None:
+        return None
+    name = root.value
+    line = f"{name} = {name}.clone()"
+    if _saved_within(s, f, stmt.small):
+        return None  # the statement itself saves the tensor before writing it: a clone before is too early
+    first = _first_of_write_run(s, f, stmt.small, name)
+    if _previous_statement_is(s, first, line):
+        return None  # already cloned (the save must come from elsewhere): never insert a second copy
+    edit = _insert_before_statement(s, first, line)
+    if edit is None:
+        return None
+    return _Plan(f"Clone '{name}' before writing into it", safe, [edit])
+
+
+def _first_of_write_run(
+    s: _Source, f: Finding, small: cst.BaseSmallStatement, name: str
+) -> cst.BaseSmallStatement:
+    """The first of the consecutive statements ending at ``small`` that write into ``name[...]``: writes
+    ``y[0] = 0; y[1] = 0`` after a save are each reported, and their fixes then insert the same clone at
+    the same place (so one is applied), instead of one clone per write."""
+    container = s.parents.get(small)
+    if not isinstance(container, cst.SimpleStatementLine) or container.body[0] is not small:
+        return small
+    block = s.parents.get(container)
+    if not isinstance(block, (cst.IndentedBlock, cst.Module)):
+        return small
+    lines = list(block.body)
+    index = lines.index(container)
+    first = small
+    while index > 0:
+        previous = lines[index - 1]
+        if not isinstance(previous, cst.SimpleStatementLine) or len(previous.body) != 1:
+            break
+        candidate = previous.body[0]
+        if not _writes_into(candidate, name) or _saved_within(s, f, candidate):
+            break
+        first, index = candidate, index - 1
+    return first
+
+
+def _writes_into(small: cst.CSTNode, name: str) -> bool:
+    if isinstance(small, cst.Assign) and len(small.targets) == 1:
+        target = small.targets[0].target
+    elif isinstance(small, cst.AugAssign):
+        target = small.target
+    else:
+        return False
+    base = target.value if isinstance(target, cst.Subscript) else None
+    return isinstance(base, cst.Name) and base.value == name
+
+
+def _saved_within(s: _Source, f: Finding, small: cst.CSTNode) -> bool:
+    line, column = f.evidence.saving_line, f.evidence.saving_column
+    if line is None:
+        return False
+    a, b = s.start(small), s.end(small)
+    return (a.line, a.column) <= (line, column or 0) < (b.line, b.column)
+
+
+def _previous_statement_is(s: _Source, small: cst.BaseSmallStatement, code: str) -> bool:
+    container = s.parents.get(small)
+    if not isinstance(container, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
+        return False
+    body = list(container.body)
+    index = body.index(small)
+    if index > 0:
+        previous = body[index - 1]
+    else:
+        block = s.parents.get(container)
+        if not isinstance(block, (cst.IndentedBlock, cst.Module)):
+            return False
+        siblings = list(block.body)
+        if container not in siblings or siblings.index(container) == 0:
+            return False
+        line_node = siblings[siblings.index(container) - 1]
+        if not isinstance(line_node, cst.SimpleStatementLine):
+            return False
+        previous = line_node.body[-1]
+    return " ".join(s.code(previous).split()).rstrip(";").strip() == code
+
+
+def _plan_method(s: _Source, f: Finding) -> Optional[_Plan]:
+    site = f.site
+    call = s.find(site.start, site.end, cst.Call)
+    if call is None or not isinstance(call.func, cst.Attribute):
+        return None
+    name = call.func.attr.value
+    if not name.endswith("_") or name.startswith("_") or name in _NOT_DATA_WRITES:
+        return None
+    receiver = call.func.value
+    if isinstance(receiver, cst.Name) or _is_object_attribute(receiver):
+        new_call = _out_of_place_call(s, call, receiver, call.func.attr, method_twin(name))
+        return _plan_rebind(s, f, call, receiver, new_call)
+    root = _view_root(s, receiver)
+    stmt = _statement(s, call)
+    if root is not None and stmt is not None and stmt.kind == "expr":
+        return _plan_clone_first(s, f, call, root, safe=False)
+    return None
+
+
+def _plan_function(s: _Source, f: Finding) -> Optional[_Plan]:
+    site = f.site
+    call = s.find(site.start, site.end, cst.Call)
+    if call is None:
+        return None
+    func = call.func
+    name_node = func.attr if isinstance(func, cst.Attribute) else func if isinstance(func, cst.Name) else None
+    if name_node is None:
+        return None
+    arg = _input_arg(call)
+    if arg is None or not isinstance(arg.value, (cst.Name, cst.Attribute)):
+        return None
+    twin = function_twin(name_node.value) if isinstance(func, cst.Attribute) else None
+    new_call = _out_of_place_call(s, call, arg.value, name_node, twin, clone_arg=None if twin else arg)
+    return _plan_rebind(s, f, call, arg.value, new_call)
+
+
+def _plan_drop_kwarg(
+    s: _Source, f: Finding, call: cst.Call, arg: cst.Arg, target: cst.BaseExpression, what: str
+) -> Optional[_Plan]:
+    """``F.relu(y, inplace=True)`` / ``torch.mul(a, b, out=x)``: drop the argument that makes the call
+    write ``target``; rebind ``target`` when the statement relied on the write."""
+    removal = _remove_arg(s, call, arg)
+    if removal is None:
+        return None
+    stmt = _statement(s, call)
+    if stmt is None:
+        return None
+    site = f.site
+    target_text = s.code(target)
+    is_name = isinstance(target, cst.Name)
+    safe = is_name and _local(site)
+    if stmt.kind == "expr":
+        if not is_name and not _is_object_attribute(target):
+            root = _view_root(s, target)
+            return _plan_clone_first(s, f, call, root, safe=False) if root is not None else None
+        edits = [_insert(s.start(call), f"{target_text} = ")] + removal
+        return _Plan(_write_title(_preview(s, stmt.small, edits)), safe, edits)
+    if not is_name:
+        return None
+    if stmt.kind == "assign":
+        if s.code(stmt.lhs) == target_text or not _read_later(s, target_text, stmt):
+            return _Plan(f"Remove '{what}'", safe, removal)
+        edits = [_insert(s.start(call), f"{target_text} = ")] + removal
+        return _Plan(_write_title(_preview(s, stmt.small, edits)), safe, edits)
+    if _read_later(s, target_text, stmt):
+        return None
+    if stmt.kind == "nested" and _read_elsewhere_in(s, stmt, target_text, target):
+        return None
+    return _Plan(f"Remove '{what}'", safe, removal)
+
+
+def _plan_inplace_kwarg(s: _Source, f: Finding) -> Optional[_Plan]:
+    site = f.site
+    found = _arg_at(s, site.kwarg_start, site.kwarg_end)
+    if found is None:
+        return None
+    call, arg = found
+    target = _input_arg(call)
+    if target is None:
+        return None
+    return _plan_drop_kwarg(s, f, call, arg, target.value, _arg_label(s, arg))
+
+
+def _plan_out_kwarg(s: _Source, f: Finding) -> Optional[_Plan]:
+    site = f.site
+    found = _arg_at(s, site.kwarg_start, site.kwarg_end)
+    if found is None:
+        return None
+    call, arg = found
+    if arg.keyword is None or arg.keyword.value != "out":
+        return None
+    return _plan_drop_kwarg(s, f, call, arg, arg.value, _arg_label(s, arg))
+
+
+def _arg_label(s: _Source, arg: cst.Arg) -> str:
+    return _one_line(s.code(arg)).rstrip(",").strip()
+
+
+def _plan_module_ctor(s: _Source, f: Finding) -> Optional[_Plan]:
+    site = f.site
+    found = _arg_at(s, site.kwarg_start, site.kwarg_end)
+    if found is None:
+        return None
+    call, arg = found
+    removal = _remove_arg(s, call, arg)
+    if removal is None:
+        return None
+    title = _module_title(s, arg, removal)
+    return _Plan(title, f.code == "AGI001" and _sequential_internal(s, f, call), removal)
+
+
+def _module_title(s: _Source, arg: cst.Arg, removal: Sequence[Edit]) -> str:
+    if arg.keyword is None:
+        if removal and removal[0].replacement == "False":
+            return "Pass 'False' for 'inplace'"
+        return "Remove the 'inplace' argument 'True'"
+    return f"Remove '{_arg_label(s, arg)}'"
+
+
+def _sequential_internal(s: _Source, f: Finding, ctor: cst.Call) -> bool:
+    """Is the module built inline as an element of ``nn.Sequential(...)``, overwriting the output of an
+    earlier element (the saving op)? Then the overwritten tensor exists only inside the container."""
+    holder = s.parents.get(ctor)
+    container = s.parents.get(holder) if isinstance(holder, cst.Arg) else None
+    if not isinstance(container, cst.Call) or holder.keyword is not None:
+        return False
+    if not (_dotted(container.func) or "").split(".")[-1] == "Sequential":
+        return False
+    line, column = f.evidence.saving_line, f.evidence.saving_column
+    if line is None:
+        return False
+    saved_at = (line, column or 0)
+    first = s.start(container)
+    mine = s.start(ctor)
+    return (first.line, first.column) < saved_at < (mine.line, mine.column)
+
+
+def _plan_module_call(s: _Source, f: Finding) -> Optional[_Plan]:
+    site = f.site
+    found = _arg_at(s, site.kwarg_start, site.kwarg_end)
+    if found is None:
+        return None
+    ctor, arg = found
+    removal = _remove_arg(s, ctor, arg)
+    if removal is None:
+        return None
+    what = _module_title(s, arg, removal)
+    where = s.start(ctor).line
+    ctor_text = _one_line(s.code(ctor))
+    if len(ctor_text) > 40:
+        ctor_text = _dotted(ctor.func) + "(...)"
+    return _Plan(f"{what} from '{ctor_text}' on line {where}", False, removal)
+
+
+def _plan_subscript(s: _Source, f: Finding) -> Optional[_Plan]:
+    site = f.site
+    node = s.find(site.start, site.end, (cst.Assign, cst.AugAssign))
+    if node is None:
+        return None
+    if isinstance(node, cst.Assign):
+        if len(node.targets) != 1:
+            return None
+        target = node.targets[0].target
+    else:
+        target = node.target
+    if not isinstance(target, cst.Subscript) or not isinstance(target.value, cst.Name):
+        return None
+    base = target.value
+    if site.target_text and site.target_text != base.value:
+        return None
+    return _plan_clone_first(s, f, node, base, safe=_local(site))
+
+
+def _has_multiline_string(s: _Source, node: cst.CSTNode) -> bool:
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, (cst.SimpleString, cst.FormattedString)) and n in s.positions:
+            if s.start(n).line != s.end(n).line:
+                return True
+        stack.extend(n.children)
+    return False
+
+
+def _plan_no_grad(s: _Source, f: Finding) -> Optional[_Plan]:
+    """AGI002: run the statement under ``with torch.no_grad():`` (indented one level deeper)."""
+    node = s.find(f.site.start, f.site.end, (cst.BaseSmallStatement, cst.Call))
+    if node is None:
+        return None
+    small = node if isinstance(node, cst.BaseSmallStatement) else next(
+        (a for a in s.ancestors(node) if isinstance(a, cst.BaseSmallStatement)), None
+    )
+    if small is None:
+        return None
+    line_node = s.parents.get(small)
+    if not isinstance(line_node, cst.SimpleStatementLine) or len(line_node.body) != 1:
+        return None
+    if not isinstance(s.parents.get(line_node), (cst.IndentedBlock, cst.Module)):
+        return None
+    no_grad = s.torch_name()
+    if no_grad is None or _has_multiline_string(s, small):
+        return None
+    start, end = s.start(small), s.end(small)
+    indent = s.line(start.line)[: start.column]
+    if indent.strip():
+        return None
+    unit = s.module.default_indent
+    edits = [_insert(start, f"with {no_grad}():\n{indent}{unit}")]
+    edits += [_insert(Position(line, 0), unit) for line in range(start.line + 1, end.line + 1)]
+    return _Plan(f"Wrap in 'with {no_grad}():'", False, edits)
+
+
+def _plan_leaf(s: _Source, f: Finding) -> Optional[_Plan]:
+    form = f.site.form
+    if form in ("inplace_kwarg", "module_ctor", "module_call"):
+        # An activation applied to a leaf: computing it out of place keeps its gradient; running it
+        # under no_grad would not (and for a module constructor, would not even stop the error).
+        plan = _AGI001_PLANS[form](s, f)
+        if plan is not None:
+            plan.safe = False
+        return plan
+    if form == "optimizer_step":
+        return None
+    return _plan_no_grad(s, f)
+
+
+_AGI001_PLANS = {
+    "augassign": _plan_augassign,
+    "method": _plan_method,
+    "function": _plan_function,
+    "inplace_kwarg": _plan_inplace_kwarg,
+    "out_kwarg": _plan_out_kwarg,
+    "module_ctor": _plan_module_ctor,
+    "module_call": _plan_module_call,
+    "subscript": _plan_subscript,
+}
+
+
+def plan_fix(finding: Finding, source: str) -> Optional[Fix]:
+    """The fix for ``finding`` in ``source``, or None (see the module docstring)."""
+    site = finding.site
+    if site is None:
+        return None
+    s = _parse(source)
+    if finding.code == "AGI002":
+        plan = _plan_leaf(s, finding)
+    else:
+        handler = _AGI001_PLANS.get(site.form)
+        plan = handler(s, finding) if handler is not None else None
+    if plan is None or not plan.edits:
+        return None
+    return Fix(plan.title, "safe" if plan.safe else "unsafe", tuple(plan.edits))
+
+
+def attach(finding: Finding, source: str) -> Finding:
+    """``finding`` with its fix, and the fix title appended to its message; unchanged if no fix applies.
+
+    Never raises (an internal error leaves the finding without a fix) unless ``INPLACE_LINT_DEBUG=1``.
+    """
+    if finding.fix is not None or finding.site is None:
+        return finding
+    try:
+        fix = plan_fix(finding, source)
+    except Exception:
+        if DEBUG:
+            raise
+        return finding
+    if fix is None:
+        return finding
+    message = finding.message.rstrip()
+    if not message.endswith((".", "!", "?")):
+        message += "."
+    return replace(finding, fix=fix, message=f"{message} {fix.title}.")
+
+
+# --------------------------------------------------------------------------------------------------
+# Applying fixes to a whole text.
+
+
+def fix_source(
+    source: str,
+    path: str = "<string>",
+    unsafe: bool = False,
+    options: Optional[LintOptions] = None,
+    max_rounds: int = MAX_ROUNDS,
+) -> Tuple[str, int, List[Finding]]:
+    """Apply fixes to ``source`` until none applies: ``(new_source, fixes_applied, remaining_findings)``.
+
+    Each round lints the text (``# noqa``-suppressed findings are neither reported nor fixed), applies
+    the safe fixes (and the unsafe ones with ``unsafe``) whose edits do not overlap, bottom-up, and lints
+    again; it stops when nothing applies, when a text repeats, when a round would produce text that no
+    longer parses (that round is dropped), or after ``max_rounds``. Raises
+    :class:`inplace_lint.engine.LintError` only when ``source`` itself cannot be linted.
+    """
+    from inplace_lint.apply_fixes import apply_fixes, fixable
+    from inplace_lint.engine import LintError, lint_source
+    from inplace_lint.noqa import filter_suppressed
+
+    def lint(text: str) -> List[Finding]:
+        return filter_suppressed(lint_source(text, path, options), text)
+
+    current = source
+    findings = lint(current)
+    fixed = 0
+    seen = {current}
+    for _ in range(max_rounds):
+        chosen = [f.fix for f in findings if fixable(f, unsafe)]
+        if not chosen:
+            break
+        text, applied = apply_fixes(current, chosen)
+        if not applied or text == current:
+            break
+        try:
+            new_findings = lint(text)
+        except LintError:
+            break
+        current, findings, fixed = text, new_findings, fixed + applied
+        if current in seen:
+            break
+        seen.add(current)
+    return current, fixed, findings

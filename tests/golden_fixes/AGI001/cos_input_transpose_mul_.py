@@ -1,0 +1,23 @@
+"""``h.t()`` is a view sharing ``h``'s version counter: scaling it in place changes the ``h`` that
+``cos`` saved."""
+import torch
+
+
+def fn(x):
+    h = x + 0.0
+    y = h.cos()
+    h = h.clone()
+    h.t().mul_(2.0)  # expect: AGI001
+    return y
+
+
+def run():
+    torch.manual_seed(0)
+    x = torch.randn(2, 3, requires_grad=True)
+    y = fn(x)
+    y.sum().backward()
+    return y
+
+
+if __name__ == "__main__":
+    print(run())
