@@ -168,8 +168,19 @@ class Interpreter:
         self.unit = unit
 
     # =========================================================================== records & writes
-    def new_group(self, node: cst.CSTNode, salt: str = "") -> str:
-        return f"t{self.ctx.site(node, salt)}"
+    def new_group(self, state: State, node: cst.CSTNode, salt: str = "") -> str:
+        """A fresh tensor allocated at ``node``. Tensors allocated there before (earlier loop
+        iterations) are different tensors: they move to the site's older group, so a write to the new
+        one does not count as a write to them (the recency abstraction, as for records)."""
+        group = f"t{self.ctx.site(node, salt)}"
+        older = group + "'"
+        for name, val in list(state.env.items()):
+            if group in val.groups:
+                state.env[name] = replace(val, groups=(val.groups - {group}) | {older})
+        for rid, rec in list(state.records.items()):
+            if group in rec.groups:
+                state.records[rid] = replace(rec, groups=(rec.groups - {group}) | {older})
+        return group
 
     def create_record(self, state: State, sid: int, save: SaveSite, groups: frozenset) -> RecordId:
         """Record a save at site ``sid``; the previous save there becomes the older generation."""
@@ -711,7 +722,7 @@ class Interpreter:
         if isinstance(node, cst.Comparison):
             vals = [self.eval(state, node.left)] + [self.eval(state, c.comparator) for c in node.comparisons]
             if any(v.tensorish for v in vals):
-                return Val(kind=UNKNOWN, grad=NO, groups=frozenset({self.new_group(node)}))
+                return Val(kind=UNKNOWN, grad=NO, groups=frozenset({self.new_group(state, node)}))
             return OTHER_VAL
         if isinstance(node, cst.Subscript):
             return sem.subscript(self, state, node)

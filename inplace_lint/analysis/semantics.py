@@ -265,7 +265,7 @@ def unknown_result(interp: "Interpreter", state: State, node, vals, module=None)
     grad = _grad_of(interp, vals, module)
     if grad == NO and not interp.unit.nograd:
         grad = MAYBE
-    return Val(kind=UNKNOWN, grad=grad, groups=frozenset({interp.new_group(node)}), hist=hist)
+    return Val(kind=UNKNOWN, grad=grad, groups=frozenset({interp.new_group(state, node)}), hist=hist)
 
 
 def apply_op(
@@ -343,7 +343,7 @@ def apply_op(
         groups = frozenset()  # .t().contiguous(): a non-contiguous view is copied
         leaf = False
     if not info.view_of:
-        groups |= {interp.new_group(node)}
+        groups |= {interp.new_group(state, node)}
     hist = frozenset(new_records)
     if grad != NO:
         for val in tensor_vals:
@@ -503,7 +503,7 @@ def builtin_call(interp: "Interpreter", state: State, node: cst.Call, name: str)
         if vals and vals[0].kind == CONTAINER:
             element = vals[0].element()
             if element.tensorish:
-                return replace(element, groups=frozenset({interp.new_group(node)}), leaf=False)
+                return replace(element, groups=frozenset({interp.new_group(state, node)}), leaf=False)
             return element
         if vals and any(v.tensorish for v in vals):
             return unknown_result(interp, state, node, vals)
@@ -533,14 +533,14 @@ def torch_call(interp: "Interpreter", state: State, node: cst.Call, qualname: st
         rg = keyword(node, "requires_grad")
         requires = rg is not None and not is_false_or_none(rg.value)
         grad = YES if requires and is_true(rg.value) else (MAYBE if requires else NO)
-        return Val(kind=TENSOR, grad=grad, groups=frozenset({interp.new_group(node)}), leaf=grad == YES,
+        return Val(kind=TENSOR, grad=grad, groups=frozenset({interp.new_group(state, node)}), leaf=grad == YES,
                    fresh=not requires)
     if qualname in PARAMETER_CTORS:
         vals = [interp.eval(state, a.value) for a in node.args]
         rg = keyword(node, "requires_grad")
         if qualname.endswith("Buffer") or (rg is not None and is_false_or_none(rg.value)):
-            return Val(kind=TENSOR, grad=NO, groups=frozenset({interp.new_group(node)}))
-        return Val(kind=TENSOR, grad=YES, groups=frozenset({interp.new_group(node)}), leaf=True)
+            return Val(kind=TENSOR, grad=NO, groups=frozenset({interp.new_group(state, node)}))
+        return Val(kind=TENSOR, grad=YES, groups=frozenset({interp.new_group(state, node)}), leaf=True)
     if qualname in ("torch.autograd.grad", "torch.autograd.backward", "torch.autograd.functional.vjp"):
         return _backward_call(interp, state, node, qualname)
     if qualname.startswith("torch.optim.") and qualname.count(".") == 2 and qualname.split(".")[-1][:1].isupper():
@@ -855,7 +855,7 @@ def tensor_method(interp: "Interpreter", state: State, node: cst.Call, call_node
     if name in NON_DIFFERENTIABLE_METHODS:
         for a in call_node.args:
             interp.eval(state, a.value)
-        return Val(kind=receiver.kind, grad=NO, groups=frozenset({interp.new_group(node)}))
+        return Val(kind=receiver.kind, grad=NO, groups=frozenset({interp.new_group(state, node)}))
     qualname = "torch.Tensor." + name
     info = k.lookup(qualname)
     if info is None:
@@ -908,7 +908,7 @@ def _backward_call(interp: "Interpreter", state: State, node: cst.Call, qualname
     interp.reach(state, target, free=not keep)
     if qualname == "torch.autograd.grad":
         grad = MAYBE if create is not None and not is_false_or_none(create.value) else NO
-        return Val(kind=CONTAINER, grad=grad, elem_kind=TENSOR, groups=frozenset({interp.new_group(node)}),
+        return Val(kind=CONTAINER, grad=grad, elem_kind=TENSOR, groups=frozenset({interp.new_group(state, node)}),
                    hist=target.hist if grad else frozenset())
     return OTHER_VAL
 
@@ -1018,9 +1018,9 @@ def attribute(interp: "Interpreter", state: State, node: cst.Attribute) -> Val:
         if attr in VIEW_ATTRIBUTES:
             return replace(base, fresh=False, strided=base.strided or attr in STRIDED_VIEWS)
         if attr == "data":
-            return Val(kind=base.kind, grad=NO, groups=frozenset({interp.new_group(node, "data")}))
+            return Val(kind=base.kind, grad=NO, groups=frozenset({interp.new_group(state, node, "data")}))
         if attr == "grad":
-            return Val(kind=base.kind, grad=NO, groups=frozenset({"grad:" + (key or interp.new_group(node))}))
+            return Val(kind=base.kind, grad=NO, groups=frozenset({"grad:" + (key or interp.new_group(state, node))}))
         if attr in NON_TENSOR_ATTRIBUTES:
             return OTHER_VAL
         if base.kind == TENSOR:
@@ -1063,7 +1063,7 @@ def subscript(interp: "Interpreter", state: State, node: cst.Subscript) -> Val:
         for e in node.slice
     )
     if advanced:
-        return Val(kind=base.kind, grad=base.grad, groups=frozenset({interp.new_group(node)}),
+        return Val(kind=base.kind, grad=base.grad, groups=frozenset({interp.new_group(state, node)}),
                    hist=base.hist)
     return replace(base, fresh=False, parts=None)
 
@@ -1132,7 +1132,7 @@ def iterate(interp: "Interpreter", state: State, node) -> Val:
         return Val(kind=MODULE, grad=NO, module=iterable.module)
     if iterable.kind == TENSOR:
         return replace(iterable, parts=None, fresh=False)
-    return Val(kind=UNKNOWN, grad=iterable.grad, groups=iterable.groups | {interp.new_group(node, "iter")},
+    return Val(kind=UNKNOWN, grad=iterable.grad, groups=iterable.groups | {interp.new_group(state, node, "iter")},
                hist=iterable.hist)
 
 
@@ -1238,7 +1238,7 @@ class FunctionSummary:
         hist = frozenset()
         for v in vals:
             hist |= v.hist
-        groups = frozenset({interp.new_group(node)})
+        groups = frozenset({interp.new_group(state, node)})
         if grad != NO and not interp.unit.hooks_depth:
             for index in self.inputs_saved:
                 if index < len(vals) and vals[index].tensorish:
