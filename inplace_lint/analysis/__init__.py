@@ -41,14 +41,25 @@ def analyze_module(module: cst.Module, source: str, path: str, options: LintOpti
 
     # Functions this file calls: what their callers pass refines "an unannotated parameter may be a
     # tensor that requires grad". Analyse those again with the joined argument values.
+    # Likewise, a function or method that this file only ever calls under no_grad runs without
+    # recording anything (grad mode is dynamic): analyse those again as no_grad code.
     refined = _refinable(ctx, module)
-    if refined:
-        for key in [k for k, h in ctx.hazards.items() if h.unit in refined]:
+    with_hazards = {h.unit for h in ctx.hazards.values()}
+    redo = []
+    for function, class_name, self_attrs in functions:
+        name = function.name.value
+        if function in refined:
+            redo.append((function, class_name, self_attrs, ctx.call_args[name], ctx.call_nograd.get(name, False)))
+        elif function in with_hazards and class_name and ctx.method_call_nograd.get((class_name, name)):
+            redo.append((function, class_name, self_attrs, None, True))
+        elif function in with_hazards and not class_name and ctx.call_nograd.get(name) and name in _only_called(ctx, module, name):
+            redo.append((function, class_name, self_attrs, None, True))
+    if redo:
+        again = {entry[0] for entry in redo}
+        for key in [k for k, h in ctx.hazards.items() if h.unit in again]:
             del ctx.hazards[key]
-        for function, class_name, self_attrs in functions:
-            if function in refined:
-                _analyze_function(ctx, function, imports, class_name, self_attrs,
-                                  ctx.call_args[function.name.value])
+        for function, class_name, self_attrs, call_args, nograd in redo:
+            _analyze_function(ctx, function, imports, class_name, self_attrs, call_args, nograd)
 
     if not ctx.hazards:
         return []
@@ -195,11 +206,21 @@ def _decorator_names(function: cst.FunctionDef, imports: ImportMap) -> List[str]
     return names
 
 
+def _only_called(ctx: ModuleContext, module: cst.Module, name: str) -> set:
+    """{name} when every mention of the module-level function ``name`` is a direct call, else {}."""
+    return _directly_called(module, {name})
+
+
 def _refinable(ctx: ModuleContext, module: cst.Module) -> set:
     """Module-level functions that are only ever called directly, with known arguments, in this file."""
     names = {n for n in ctx.call_args if n not in ctx.opaque_functions}
     if not names:
         return set()
+    keep = _directly_called(module, names)
+    return {s for s in module.body if isinstance(s, cst.FunctionDef) and s.name.value in keep}
+
+
+def _directly_called(module: cst.Module, names: set) -> set:
     # a function passed around (callback, decorator, exported in a list) has callers we cannot see
     called, mentioned = {}, {}
     for node in walk(module):
@@ -207,22 +228,21 @@ def _refinable(ctx: ModuleContext, module: cst.Module) -> set:
             called[node.func.value] = called.get(node.func.value, 0) + 1
         elif isinstance(node, cst.Name) and node.value in names:
             mentioned[node.value] = mentioned.get(node.value, 0) + 1
-    keep = {n for n in names if mentioned.get(n, 0) == called.get(n, 0) + 1}  # +1: its own def
-    return {s for s in module.body if isinstance(s, cst.FunctionDef) and s.name.value in keep}
+    return {n for n in names if mentioned.get(n, 0) == called.get(n, 0) + 1 and called.get(n)}  # +1: its def
 
 
 def _analyze_function(ctx: ModuleContext, function: cst.FunctionDef, imports: ImportMap, class_name: Optional[str],
-                      self_attrs, call_args: Optional[Dict[str, Val]] = None) -> None:
+                      self_attrs, call_args: Optional[Dict[str, Val]] = None, called_under_no_grad: bool = False) -> None:
     ctx.current_unit = function
     decorators = _decorator_names(function, imports)
-    nograd = any(d in sem.NOGRAD_CONTEXTS for d in decorators)
+    nograd = called_under_no_grad or any(d in sem.NOGRAD_CONTEXTS for d in decorators)
     in_autograd_function = class_name is not None and class_name in ctx.autograd_functions_all
     if in_autograd_function and function.name.value in ("forward", "backward", "setup_context", "jvp", "vjp"):
         nograd = True  # autograd is off inside a custom Function's forward/backward
     is_method = class_name is not None and "staticmethod" not in decorators
     params = _parameters(function)
     self_name = params[0][0] if is_method and params else ""
-    unit = Unit(ctx, ImportMap(imports), nograd=nograd, self_name=self_name)
+    unit = Unit(ctx, ImportMap(imports), nograd=nograd, self_name=self_name, class_name=class_name)
     state = State()
     interp = Interpreter(ctx, unit)
     for index, (name, param) in enumerate(params):

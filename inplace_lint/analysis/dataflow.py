@@ -81,12 +81,14 @@ class Hazard:
 class Unit:
     """Everything shared while analysing one function body."""
 
-    def __init__(self, ctx: "ModuleContext", imports: ImportMap, nograd: bool = False, self_name: str = ""):
+    def __init__(self, ctx: "ModuleContext", imports: ImportMap, nograd: bool = False, self_name: str = "",
+                 class_name: Optional[str] = None):
         self.ctx = ctx
         self.imports = imports
         self.nograd_depth = 1 if nograd else 0
         self.hooks_depth = 0  # saved_tensors_hooks / save_on_cpu silence the version check
         self.self_name = self_name
+        self.class_name = class_name
         self.loop_stack: List[Tuple[List[State], List[State]]] = []  # (continue states, break states)
         self.returns: Optional[State] = None
         self.steps = 0
@@ -124,6 +126,8 @@ class ModuleContext:
         self.current_unit: object = None
         self.call_args: Dict[str, Dict[str, Val]] = {}  # function -> parameter values joined over its calls
         self.opaque_functions: Set[str] = set()  # functions called with *args/**kwargs or passed around
+        self.call_nograd: Dict[str, bool] = {}  # function -> every in-file call runs under no_grad
+        self.method_call_nograd: Dict[Tuple[str, str], bool] = {}  # (class, method) -> likewise, via self.m()
 
     def note_sharing(self, site: int, shared: bool) -> None:
         self.shared_writes[site] = self.shared_writes.get(site, False) or shared
@@ -151,8 +155,9 @@ class ModuleContext:
         if key not in self.hazards:
             self.hazards[key] = Hazard(code, write, save, self.current_unit)
 
-    def note_call(self, name: str, args: Dict[str, "Val"], clean: bool) -> None:
+    def note_call(self, name: str, args: Dict[str, "Val"], clean: bool, nograd: bool) -> None:
         """A call of a function of this file: its parameters' values at this call site."""
+        self.call_nograd[name] = self.call_nograd.get(name, True) and nograd
         if not clean:
             self.opaque_functions.add(name)
             return

@@ -414,6 +414,10 @@ def call(interp: "Interpreter", state: State, node: cst.Call) -> Val:
             return _unknown_call(interp, state, node, callee, func)
         if isinstance(func.value, cst.Name) and func.value.value == interp.unit.self_name and interp.unit.self_name:
             # self.helper(x): a method or submodule we cannot see; values flow through it
+            unit = interp.unit
+            if unit.class_name:
+                key = (unit.class_name, func.attr.value)
+                interp.ctx.method_call_nograd[key] = interp.ctx.method_call_nograd.get(key, True) and unit.nograd
             vals = [interp.eval(state, a.value) for a in node.args]
             return unknown_result(interp, state, node, vals)
         receiver = interp.eval(state, func.value)
@@ -460,7 +464,8 @@ def _unknown_call(interp: "Interpreter", state: State, node: cst.Call, callee: O
 def _call_user_function(interp: "Interpreter", state: State, node: cst.Call, name: str) -> Val:
     """A call to a module-level function of this file: note what it is passed, values flow through."""
     bound = bind(interp, state, node, interp.ctx.function_params[name])
-    interp.ctx.note_call(name, bound.vals, clean=not bound.extra and not any(a.star for a in node.args))
+    interp.ctx.note_call(name, bound.vals, clean=not bound.extra and not any(a.star for a in node.args),
+                          nograd=interp.unit.nograd)
     return unknown_result(interp, state, node, list(bound.vals.values()) + bound.extra)
 
 
@@ -470,7 +475,8 @@ def _call_writing_helper(interp: "Interpreter", state: State, node: cst.Call, na
 
     params, writes = interp.ctx.function_writes[name]
     bound = bind(interp, state, node, params)
-    interp.ctx.note_call(name, bound.vals, clean=not bound.extra and not any(a.star for a in node.args))
+    interp.ctx.note_call(name, bound.vals, clean=not bound.extra and not any(a.star for a in node.args),
+                          nograd=interp.unit.nograd)
     for param, sites in writes.items():
         target = bound.vals.get(param)
         if target is None or not target.tensorish:
