@@ -378,7 +378,7 @@ def _insert_before_statement(s: _Source, small: cst.BaseSmallStatement, text: st
         indent = s.line(start.line)[: start.column]
         if indent.strip():
             return None
-        return _insert(start, f"{text}\n{indent}")
+        return _insert(start, f"{text}{s.module.default_newline}{indent}")
     if isinstance(container, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
         return _insert(start, f"{text}; ")
     return None
@@ -905,9 +905,10 @@ def _plan_subscript(s: _Source, f: Finding) -> Optional[_Plan]:
     if not isinstance(target, cst.Subscript) or not isinstance(target.value, cst.Name):
         return None
     base = target.value
-    if site.target_text and site.target_text != base.value:
-        return None
-    return _plan_clone_first(s, f, node, base, safe=_local(site))
+    # The site describes the base (``y`` for ``y[0] = 0``); when it describes the element written
+    # (``y[0]``), its flags say nothing about ``y`` and the fix can only be unsafe.
+    about_base = site.target_text in ("", base.value)
+    return _plan_clone_first(s, f, node, base, safe=about_base and _local(site))
 
 
 def _has_multiline_string(s: _Source, node: cst.CSTNode) -> bool:
@@ -944,7 +945,7 @@ def _plan_no_grad(s: _Source, f: Finding) -> Optional[_Plan]:
     if indent.strip():
         return None
     unit = s.module.default_indent
-    edits = [_insert(start, f"with {no_grad}():\n{indent}{unit}")]
+    edits = [_insert(start, f"with {no_grad}():{s.module.default_newline}{indent}{unit}")]
     edits += [_insert(Position(line, 0), unit) for line in range(start.line + 1, end.line + 1)]
     return _Plan(f"Wrap in 'with {no_grad}():'", False, edits)
 

@@ -419,6 +419,13 @@ def test_subscript_clones_first():
     assert fixed(source, got) == source.replace("    y[0] = 0", "    y = y.clone()\n    y[0] = 0")
 
 
+def test_subscript_site_describing_the_element_is_unsafe():
+    source = "def f(x):\n    y = x.exp()\n    y[0] += 1\n    return y\n"
+    f = finding(source, "y[0] += 1", "subscript", "y[0]", local=False, shared=True, saving="x.exp()")
+    got = fixes.attach(f, source)
+    assert got.fix.applicability == "unsafe" and "    y = y.clone()\n    y[0] += 1\n" in fixed(source, got)
+
+
 def test_subscript_augassign_and_one_line_suite():
     source = "def f(x, c):\n    y = x.exp()\n    if c: y[:, 0] += 1\n    return y\n"
     got = fixes.attach(finding(source, "y[:, 0] += 1", "subscript", "y", saving="x.exp()"), source)
@@ -442,6 +449,15 @@ def test_consecutive_writes_share_one_clone():
     text, applied = apply_fixes(source, got)
     assert applied == 1 and text.count("y = y.clone()") == 1
     assert "    y = x.exp()\n    y = y.clone()\n    y[0] = 0\n    y[1] = 0\n" in text
+
+
+def test_crlf_and_non_ascii_columns():
+    source = 'import torch\r\ndef f(x):\r\n    y = x.exp()\r\n    s = "\u00e9\u00e9"; y[0] = 1\r\n    return y\r\n'
+    got = fixes.attach(finding(source, "y[0] = 1", "subscript", "y", saving="x.exp()"), source)
+    assert fixed(source, got) == source.replace('"; y[0]', '"; y = y.clone(); y[0]')
+    leaf = "import torch\r\ndef f(w):\r\n    w += 1\r\n"
+    got = fixes.attach(finding(leaf, "w += 1", "augassign", "w", code="AGI002"), leaf)
+    assert fixed(leaf, got) == "import torch\r\ndef f(w):\r\n    with torch.no_grad():\r\n        w += 1\r\n"
 
 
 def test_clone_is_never_inserted_twice():
