@@ -348,6 +348,12 @@ def apply_op(
     if grad != NO:
         for val in tensor_vals:
             hist |= val.hist
+    outputs = _tuple_outputs(interp, info)
+    if outputs:
+        # (values, indices) = torch.sort(x): each output is its own tensor; "result" saves are of the
+        # outputs torchgen names (usually the integer indices, which carry no gradient)
+        parts = {name: interp.new_group(state, node, "out:" + name) for name, _saved in outputs}
+        saved_groups = frozenset(parts[name] for name, saved in outputs if saved)
     for save in result_saves:
         if not interp.save_condition(save, args, module):
             continue
@@ -355,14 +361,32 @@ def apply_op(
 
         sid = interp.ctx.site(node, "save:result")
         site = SaveSite(sid, op_text, qualname, "", "result", "result")
-        rid = interp.create_record(state, sid, site, groups)
+        rid = interp.create_record(state, sid, site, saved_groups if outputs else groups)
         hist |= {rid}
+    if outputs:
+        kind = _kind_of(tensor_vals) if tensor_vals else UNKNOWN
+        values = [Val(kind=kind, grad=NO if _is_index_output(name) else grad, groups=frozenset({parts[name]}),
+                      hist=frozenset() if _is_index_output(name) else hist) for name, _ in outputs]
+        return container_of(values)
     if not tensor_vals and not info.saves:
         return Val(kind=UNKNOWN, grad=NO, groups=groups)
     kind = _kind_of(tensor_vals) if tensor_vals else UNKNOWN
     strided = bool(info.view_of) and (short in STRIDED_VIEWS or any(
         args.get(p) is not None and args[p].strided for p in info.view_of))
     return Val(kind=kind, grad=grad, groups=groups, hist=hist, leaf=leaf and grad == YES, strided=strided)
+
+
+def _tuple_outputs(interp: "Interpreter", info: OpInfo) -> Tuple[Tuple[str, bool], ...]:
+    """(output name, saved for backward) for ops returning several tensors, else ()."""
+    aten = interp.k.aten.get(info.aten or "")
+    if not aten or len(aten.get("outputs", ())) < 2 or info.view_of:
+        return ()
+    saved = set(aten.get("saves_result", ()))
+    return tuple((name, name in saved) for name in aten["outputs"])
+
+
+def _is_index_output(name: str) -> bool:
+    return "indices" in name or name in ("index", "argmax", "argmin")
 
 
 def binary_op(interp: "Interpreter", state: State, node, op: Optional[str], left: Val, right: Val,
@@ -1033,6 +1057,8 @@ def attribute(interp: "Interpreter", state: State, node: cst.Attribute) -> Val:
             return OTHER_VAL
         return Val(kind=UNKNOWN, grad=base.grad, hist=base.hist, groups=frozenset({"attr:" + (key or attr)}))
     if base.kind == CONTAINER:
+        if base.parts and attr in ("values", "indices") and len(base.parts) >= 2:
+            return base.parts[0 if attr == "values" else 1]
         return Val()
     return OTHER_VAL if base.kind == OTHER and key is None else Val(kind=UNKNOWN, grad=MAYBE,
                                                                      groups=frozenset({"attr:" + (key or attr)}))
