@@ -452,7 +452,8 @@ def test_consecutive_writes_share_one_clone():
 
 
 def test_crlf_and_non_ascii_columns():
-    source = 'import torch\r\ndef f(x):\r\n    y = x.exp()\r\n    s = "\u00e9\u00e9"; y[0] = 1\r\n    return y\r\n'
+    source = 'import torch\r\ndef f(x):\r\n    y = x.exp()\r\n'
+    source += '    s = "\u00e9\u00e9"; y[0] = 1\r\n    return y\r\n'
     got = fixes.attach(finding(source, "y[0] = 1", "subscript", "y", saving="x.exp()"), source)
     assert fixed(source, got) == source.replace('"; y[0]', '"; y = y.clone(); y[0]')
     leaf = "import torch\r\ndef f(w):\r\n    w += 1\r\n"
