@@ -94,7 +94,14 @@ def _knowledge():
 
 @lru_cache(maxsize=None)
 def _function_basenames() -> frozenset:
-    return frozenset(name.rsplit(".", 1)[-1].split("#")[0] for name in _knowledge().names())
+    """Last names of the torch functions ops.json knows (``relu`` for ``torch.relu``, ``F.relu``)."""
+    k = _knowledge()
+    names = set()
+    for name in k.names():
+        info = k.lookup(name)
+        if info is not None and info.kind == "function":
+            names.add(name.rsplit(".", 1)[-1].split("#")[0])
+    return frozenset(names)
 
 
 def method_twin(name: str) -> Optional[str]:
@@ -116,7 +123,7 @@ def function_twin(name: str) -> Optional[str]:
     twin = name[:-1]
     if twin in _DIFFERENT_RESULT:
         return None
-    return twin if twin in _function_basenames() or twin in _EXTRA_TWINS else None
+    return twin if twin in _function_basenames() else None
 
 
 # --------------------------------------------------------------------------------------------------

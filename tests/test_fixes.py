@@ -606,6 +606,11 @@ def test_twins_exist_in_torch():
             assert hasattr(torch.Tensor, twin), f"{name} -> {twin}: no such Tensor method"
     for name in fixes._EXTRA_TWINS:
         assert hasattr(torch.Tensor, name + "_") and hasattr(torch.Tensor, name), name
+    for namespace, module in (("torch", torch), ("torch.nn.functional", torch.nn.functional)):
+        for name in dir(module):
+            twin = fixes.function_twin(name) if name.endswith("_") else None
+            if twin is not None and callable(getattr(module, name)):
+                assert hasattr(module, twin), f"{namespace}.{name} -> {twin}: no such function"
 
 
 # ------------------------------------------------------------------------------------------ the corpus
