@@ -38,6 +38,13 @@ def analyze_module(module: cst.Module, source: str, path: str, options: LintOpti
     functions = list(_functions(ctx, module.body, imports))
     for function, class_name, self_attrs in functions:
         _analyze_function(ctx, function, imports, class_name, self_attrs)
+    if ctx.return_summaries:
+        # a function returning a tensor its ops saved was maybe analysed after its callers: once more,
+        # now that every summary is known
+        ctx.hazards.clear()
+        final = _run_unit(ctx, Unit(ctx, ImportMap(imports)), State(), top)
+        for function, class_name, self_attrs in functions:
+            _analyze_function(ctx, function, imports, class_name, self_attrs)
 
     # Functions this file calls: what their callers pass refines "an unannotated parameter may be a
     # tensor that requires grad". Analyse those again with the joined argument values.
@@ -140,6 +147,7 @@ def _collect_definitions(ctx: ModuleContext, body, imports: ImportMap) -> None:
     for statement in body:
         if isinstance(statement, cst.FunctionDef):
             ctx.user_functions.add(statement.name.value)
+            ctx.top_level_functions.add(statement)
             ctx.function_params[statement.name.value] = [n for n, _ in _parameters(statement)]
             writes = _parameter_writes(statement, ctx.k)
             if writes:
@@ -243,6 +251,9 @@ def _analyze_function(ctx: ModuleContext, function: cst.FunctionDef, imports: Im
     params = _parameters(function)
     self_name = params[0][0] if is_method and params else ""
     unit = Unit(ctx, ImportMap(imports), nograd=nograd, self_name=self_name, class_name=class_name)
+    if not nograd and (class_name is None and function in ctx.top_level_functions
+                       or class_name in ctx.user_modules and function.name.value == "forward"):
+        unit.summary_key = (class_name, function.name.value)
     state = State()
     interp = Interpreter(ctx, unit)
     for index, (name, param) in enumerate(params):
@@ -298,6 +309,11 @@ def _parameters(function: cst.FunctionDef) -> List[Tuple[str, cst.Param]]:
 
 
 def _parameter_value(ctx: ModuleContext, interp: Interpreter, name: str, param: cst.Param) -> Val:
+    if param.star in ("*", "**"):
+        # *args is a tuple, **kwargs a dict: containers of whatever the caller passed
+        element = Val(kind=UNKNOWN, grad=MAYBE if ctx.assume_params_are_tensors else NO,
+                      groups=frozenset({"param:" + name}))
+        return Val(kind="container", grad=element.grad, groups=element.groups, elem_kind=UNKNOWN)
     if param.annotation is not None:
         annotated = sem.from_annotation(interp, param.annotation)
         if annotated is not None:

@@ -89,6 +89,7 @@ class Unit:
         self.hooks_depth = 0  # saved_tensors_hooks / save_on_cpu silence the version check
         self.self_name = self_name
         self.class_name = class_name
+        self.summary_key: Optional[Tuple[Optional[str], str]] = None  # (class, function) for return summaries
         self.loop_stack: List[Tuple[List[State], List[State]]] = []  # (continue states, break states)
         self.returns: Optional[State] = None
         self.steps = 0
@@ -116,6 +117,7 @@ class ModuleContext:
         self.module_inplace_args: Dict[int, Tuple[cst.CSTNode, cst.Arg]] = {}  # ctor site -> inplace=True arg
         self.globals: Dict[str, Val] = {}  # module-level names, as functions see them
         self.user_functions: Set[str] = set()
+        self.top_level_functions: Set[cst.FunctionDef] = set()
         # helper functions that write a parameter in place: name -> (parameter names, {param: writes})
         self.function_writes: Dict[str, Tuple[List[str], Dict[str, list]]] = {}
         self.function_params: Dict[str, List[str]] = {}  # module-level function -> parameter names
@@ -128,6 +130,8 @@ class ModuleContext:
         self.opaque_functions: Set[str] = set()  # functions called with *args/**kwargs or passed around
         self.call_nograd: Dict[str, bool] = {}  # function -> every in-file call runs under no_grad
         self.method_call_nograd: Dict[Tuple[str, str], bool] = {}  # (class, method) -> likewise, via self.m()
+        # (class or None, function) -> it returns a tensor that one of its own ops saved for backward
+        self.return_summaries: Dict[Tuple[Optional[str], str], bool] = {}
 
     def note_sharing(self, site: int, shared: bool) -> None:
         self.shared_writes[site] = self.shared_writes.get(site, False) or shared
@@ -226,6 +230,16 @@ class Interpreter:
             self.ctx.write_sites[write.site] = write
             if rid in state.escaped:
                 self._report_stale(rid, write.site)
+
+    @staticmethod
+    def _returns_saved_tensor(state: State, val: Val) -> bool:
+        """Is the returned tensor one that a save reachable from the return (or escaped) holds?"""
+        if not val.tensorish or not val.groups:
+            return False
+        for rid, rec in state.records.items():
+            if not rec.freed and rec.groups & val.groups and (rid in val.hist or rid in state.escaped):
+                return True
+        return False
 
     def _is_shared(self, state: State, target: Val, write: WriteSite) -> bool:
         """May the written tensor be seen through anything but the name being written?"""
@@ -448,6 +462,8 @@ class Interpreter:
             if node.value is not None:
                 val = self.eval(state, node.value)
                 self.escape(state, val)
+                if self._returns_saved_tensor(state, val) and self.unit.summary_key is not None:
+                    self.ctx.return_summaries[self.unit.summary_key] = True
             self.unit.returns = join_states(self.unit.returns, state)
             return None
         if isinstance(node, cst.Raise):

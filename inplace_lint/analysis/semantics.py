@@ -490,7 +490,10 @@ def _call_user_function(interp: "Interpreter", state: State, node: cst.Call, nam
     bound = bind(interp, state, node, interp.ctx.function_params[name])
     interp.ctx.note_call(name, bound.vals, clean=not bound.extra and not any(a.star for a in node.args),
                           nograd=interp.unit.nograd)
-    return unknown_result(interp, state, node, list(bound.vals.values()) + bound.extra)
+    result = unknown_result(interp, state, node, list(bound.vals.values()) + bound.extra)
+    if interp.ctx.return_summaries.get((None, name)) and not interp.unit.nograd and result.grad != NO:
+        result = _saved_return(interp, state, node, result, name)
+    return result
 
 
 def _call_writing_helper(interp: "Interpreter", state: State, node: cst.Call, name: str) -> Val:
@@ -984,14 +987,38 @@ def _apply_module(interp, state, node, module: ModuleInfo, vals: List[Val], _unu
     from inplace_lint.analysis.dataflow import SaveSite
 
     result = unknown_result(interp, state, node, vals, module if module.has_params else None)
-    if module.has_params and any(v.tensorish and v.grad != NO for v in vals) and not interp.unit.nograd \
-            and not interp.unit.hooks_depth:
-        sid = interp.ctx.site(node, "save:params")
-        label = module.label or "module"
-        site = SaveSite(sid, interp.ctx.code(node), label, f"the parameters of {label}", "input", "parameters")
-        rid = interp.create_record(state, sid, site, frozenset({module.param_group}))
-        result = replace(result, hist=result.hist | {rid})
+    recording = not interp.unit.nograd and not interp.unit.hooks_depth
+    label = module.label or "module"
+    call_text = interp.ctx.code(node)
+    if module.has_params and not module.frozen and recording:
+        new = set()
+        if any(v.tensorish and v.grad != NO for v in vals):
+            sid = interp.ctx.site(node, "save:params")
+            site = SaveSite(sid, call_text, label, f"the parameters of {label}", "input", "parameters")
+            new.add(interp.create_record(state, sid, site, frozenset({module.param_group})))
+        # its first layer (Linear, Conv, ...) keeps its input to compute its weight's gradient
+        args = node.args if isinstance(node, cst.Call) else ()
+        for index, val in enumerate(vals):
+            if val.tensorish and val.groups and val.kind != CONTAINER:
+                sid = interp.ctx.site(node, f"save:input{index}")
+                text = interp.ctx.code(args[index].value) if index < len(args) else "its input"
+                site = SaveSite(sid, call_text, label, text, "input", "input")
+                new.add(interp.create_record(state, sid, site, val.groups))
+        result = replace(result, hist=result.hist | new)
+    summary = interp.ctx.return_summaries.get((module.user_class, "forward")) if module.user_class else None
+    if summary and recording and result.grad != NO:
+        result = _saved_return(interp, state, node, result, f"{label}.forward")
     return result
+
+
+def _saved_return(interp, state, node, result: Val, label: str) -> Val:
+    """The callee (analysed in this file) returns a tensor its own ops saved: the caller holds it."""
+    from inplace_lint.analysis.dataflow import SaveSite
+
+    sid = interp.ctx.site(node, "save:returned")
+    site = SaveSite(sid, interp.ctx.code(node), label, "", "result", "result")
+    rid = interp.create_record(state, sid, site, result.groups)
+    return replace(result, hist=result.hist | {rid})
 
 
 def _apply_known_module(interp, state, node, module: ModuleInfo, info: OpInfo, bound: Bound, write_node,

@@ -130,6 +130,19 @@ class State:
     records: Dict[RecordId, RecordState] = field(default_factory=dict)
     escaped: FrozenSet[RecordId] = frozenset()
 
+    def prune(self) -> None:
+        """Forget saved tensors that nothing can reach any more: a tensor allocated here and no longer
+        held by any name (nor a view, container or attribute of one) can never be written again. This
+        keeps a save made on one branch (``x = self.se(x)``) from blaming a later write of the new ``x``
+        after the branches join."""
+        held = set()
+        for val in self.env.values():
+            held |= val.groups
+        for rid, rec in list(self.records.items()):
+            kept = frozenset(g for g in rec.groups if g in held or not _local(g))
+            if kept != rec.groups:
+                self.records[rid] = RecordState(kept, rec.stale, rec.freed)
+
     def copy(self) -> "State":
         return State(dict(self.env), dict(self.records), self.escaped)
 
@@ -160,4 +173,10 @@ def join_states(a: Optional[State], b: Optional[State]) -> Optional[State]:
         return b
     if b is None:
         return a
+    a.prune()
+    b.prune()
     return a.join(b)
+
+
+def _local(group: str) -> bool:
+    return group.startswith("t")  # allocated in this function; others (params, attributes) live on
