@@ -74,6 +74,10 @@ class InplaceSite:
     # function argument the caller keeps, an attribute, a global, a parameter. Rewriting the write out of
     # place then changes what those others see, so a fix is unsafe.
     target_shared: bool = True
+    # A write through a view (``h[2:].zero_()``, ``h.t().mul_(2)``): the name of the viewed tensor, and
+    # whether that tensor may be seen elsewhere (then cloning it first changes what others see).
+    base_text: str = ""
+    base_shared: bool = True
 
 
 @dataclass(frozen=True)

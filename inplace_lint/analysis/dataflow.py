@@ -68,6 +68,7 @@ class WriteSite:
     target_text: str
     kwarg_node: Optional[cst.CSTNode] = None
     target_is_local_name: bool = False
+    target_node: Optional[cst.CSTNode] = None
 
 
 @dataclass
@@ -125,6 +126,7 @@ class ModuleContext:
         self.autograd_functions_all: Set[str] = set()  # every custom autograd.Function class
         self.param_labels: Dict[str, str] = {}  # parameter group -> the name its module is bound to
         self.shared_writes: Dict[int, bool] = {}  # write site -> may the target be seen elsewhere
+        self.view_bases: Dict[int, Tuple[str, bool]] = {}  # write site -> (viewed name, may it be seen elsewhere)
         self.current_unit: object = None
         self.call_args: Dict[str, Dict[str, Val]] = {}  # function -> parameter values joined over its calls
         self.opaque_functions: Set[str] = set()  # functions called with *args/**kwargs or passed around
@@ -132,6 +134,10 @@ class ModuleContext:
         self.method_call_nograd: Dict[Tuple[str, str], bool] = {}  # (class, method) -> likewise, via self.m()
         # (class or None, function) -> it returns a tensor that one of its own ops saved for backward
         self.return_summaries: Dict[Tuple[Optional[str], str], bool] = {}
+
+    def note_base(self, site: int, base: str, shared: bool) -> None:
+        old = self.view_bases.get(site)
+        self.view_bases[site] = (base, shared or (old[1] if old else False))
 
     def note_sharing(self, site: int, shared: bool) -> None:
         self.shared_writes[site] = self.shared_writes.get(site, False) or shared
@@ -333,6 +339,10 @@ class Interpreter:
             return target
         self.ctx.write_sites[write.site] = write
         self.ctx.note_sharing(write.site, self._is_shared(state, target, write))
+        base = _view_base(write.target_node) if write.target_node is not None else None
+        if base is not None and base.value in state.env:
+            self.ctx.note_base(write.site, base.value, self._is_shared(
+                state, state.env[base.value], replace(write, target_text=base.value, target_is_local_name=True)))
         if target.leaf and target.grad == YES and not self.unit.nograd:
             self.ctx.report("AGI002", write, None)
         saved_texts = saved_texts or {}
@@ -398,6 +408,8 @@ class Interpreter:
             return state  # an analysis gap on one statement must not lose the rest of the function
 
     def _run_statement(self, state: State, node) -> Optional[State]:
+        if isinstance(node, cst.BaseSmallStatement):  # the body of a one-line suite: "if flag: y.mul_(2)"
+            return self.run_small(state, node)
         if isinstance(node, cst.SimpleStatementLine):
             for small in node.body:
                 if state is None:
@@ -638,6 +650,7 @@ class Interpreter:
             target_text,
             kwarg_node,
             isinstance(target_node, cst.Name),
+            target_node,
         )
         self.ctx.write_sites[sid] = write
         return write
@@ -669,14 +682,16 @@ class Interpreter:
         method = self.k.augmented_operators.get(symbol)
         info = self.k.lookup(method) if method else None
         form = info.inplace if info and info.inplace else None
+        written = node.target.value if in_subscript else node.target  # y[0] += 1 writes y
         write = WriteSite(
             self.ctx.site(node, "write"),
             node,
             "subscript" if in_subscript else "augassign",
             symbol,
-            self.ctx.code(node.target, 80),
+            self.ctx.code(written, 80),
             None,
-            isinstance(node.target, cst.Name),
+            isinstance(written, cst.Name),
+            written,
         )
         if info is not None:
             # the overload torch runs depends on whether the operand is a Python number (b **= 2)
@@ -793,6 +808,28 @@ class Interpreter:
                     if part is not None:
                         self.eval(state, part)
         return vals
+
+
+# Calls whose result views their receiver: a write into it writes the receiver.
+_VIEW_METHODS = frozenset({"t", "view", "view_as", "unsqueeze", "squeeze", "transpose", "permute", "reshape",
+                           "narrow", "select", "expand", "expand_as", "flatten", "unflatten", "diagonal", "detach",
+                           "swapaxes", "movedim", "unfold", "as_strided", "real", "imag"})
+
+
+def _view_base(node) -> Optional[cst.Name]:
+    """``h`` for ``h[2:]``, ``h.t()``, ``h.unsqueeze(0)[0]``; None for a plain name or anything else."""
+    seen_view = False
+    while True:
+        if isinstance(node, cst.Subscript):
+            node, seen_view = node.value, True
+        elif (isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute)
+              and node.func.attr.value in _VIEW_METHODS):
+            node, seen_view = node.func.value, True
+        elif isinstance(node, cst.Attribute) and node.attr.value in ("T", "mT", "H", "mH"):
+            node, seen_view = node.value, True
+        else:
+            break
+    return node if seen_view and isinstance(node, cst.Name) else None
 
 
 def _flatten_targets(node):

@@ -57,8 +57,9 @@ def build_finding(ctx, hazard, positions, path: str, source: str) -> Optional[Fi
     if write.kwarg_node is not None and write.kwarg_node in positions:
         kr = positions[write.kwarg_node]
         kwarg_start, kwarg_end = Position(kr.start.line, kr.start.column), Position(kr.end.line, kr.end.column)
+    base_text, base_shared = ctx.view_bases.get(write.site, ("", True))
     site = InplaceSite(write.form, start, end, write.target_text, kwarg_start, kwarg_end, write.target_is_local_name,
-                       ctx.shared_writes.get(write.site, True))
+                       ctx.shared_writes.get(write.site, True), base_text, base_shared)
     rule = RULES[hazard.code]
     op = write.op_text
     target = write.target_text or "its input"
