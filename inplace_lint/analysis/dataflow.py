@@ -672,8 +672,10 @@ class Interpreter:
             subject = target_val if target_val.tensorish else container
         else:
             subject = target_val
-        if not subject.tensorish:
-            # Python rebinding: a number/list += ... (int += tensor makes a new tensor)
+        if not subject.tensorish or (subject.maybe_number and not in_subscript and subject.kind == UNKNOWN
+                                     and not subject.hist and value.kind != TENSOR):
+            # Python rebinding: a number/list += ... (int += tensor makes a new tensor). An accumulator
+            # that starts as a number (divisor = 1; divisor *= k) is taken to stay one.
             if isinstance(node.target, cst.Name):
                 op = sem.BINARY_FROM_AUG.get(symbol)
                 result = sem.binary_op(self, state, node, op, target_val, value, node.target, node.value) if op else value

@@ -120,7 +120,15 @@ BUILTINS_OTHER = {
     "NotImplementedError", "math", "complex", "bytes", "frozenset", "set", "slice", "property",
     "staticmethod", "classmethod", "iter", "exit", "quit", "all", "any", "enumerate", "zip", "map", "filter",
 }
-NON_TORCH_ROOTS = {"numpy", "math", "random", "jax", "tensorflow", "scipy", "pandas", "cupy", "os", "sys", "time"}
+# Libraries whose calls never return a torch tensor.
+NON_TORCH_ROOTS = {
+    "numpy", "math", "cmath", "random", "jax", "tensorflow", "scipy", "pandas", "cupy", "os", "sys", "time",
+    "json", "re", "pathlib", "collections", "itertools", "functools", "typing", "logging", "pickle", "string",
+    "io", "csv", "argparse", "dataclasses", "matplotlib", "PIL", "cv2", "yaml", "requests", "tqdm", "shutil",
+    "glob", "subprocess", "inspect", "warnings", "operator", "statistics", "datetime", "hashlib", "struct",
+    "textwrap", "enum", "abc", "contextlib", "threading", "multiprocessing", "socket", "tempfile", "uuid",
+    "sklearn", "h5py", "zipfile", "tarfile", "urllib", "platform", "traceback", "weakref", "heapq", "bisect",
+}
 OPTIMIZER_NAMES = ("opt", "optim", "optimizer")
 # Views that are (almost always) non-contiguous, and the ops that then copy instead of aliasing.
 STRIDED_VIEWS = {"t", "transpose", "permute", "swapaxes", "swapdims", "movedim", "expand", "expand_as", "mT", "T",

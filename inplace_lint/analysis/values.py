@@ -57,6 +57,7 @@ class Val:
     parts: Optional[Tuple["Val", ...]] = None  # tuples: the values position by position
     params_of: FrozenSet[str] = frozenset()  # optimizers: the parameter groups they update
     strided: bool = False  # a transposed/permuted/expanded view: .contiguous()/.reshape() copy it
+    maybe_number: bool = False  # a Python number on some path (n = 1; ... n *= k): "*=" may just rebind
 
     @property
     def tensorish(self) -> bool:
@@ -66,6 +67,8 @@ class Val:
         if self == other:
             return self
         kind = self.kind if self.kind == other.kind else UNKNOWN
+        maybe_number = self.maybe_number or other.maybe_number or (
+            kind == UNKNOWN and OTHER in (self.kind, other.kind))
         return Val(
             kind=kind,
             grad=join_tri(self.grad, other.grad),
@@ -82,6 +85,7 @@ class Val:
             ),
             params_of=self.params_of | other.params_of,
             strided=self.strided and other.strided,
+            maybe_number=maybe_number,
         )
 
     def element(self) -> "Val":
