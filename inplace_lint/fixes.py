@@ -32,8 +32,10 @@ optimizer_step      ``opt.step()``                               no fix
 ==================  ===========================================  ======================================
 
 AGI002 (a leaf that requires grad written in place outside ``no_grad``): the statement is wrapped in
-``with torch.no_grad():``; an activation's ``inplace=True`` (functional or module) is removed instead,
-since running the activation under no_grad would also cut its gradient. Both are unsafe.
+``with torch.no_grad():`` -- safe for updates (augmented assignments, subscript writes, ``add_``,
+``copy_``, ``clamp_``, ``zero_``, initialisers ...), unsafe for math ops on the leaf itself (``exp_``);
+an activation's ``inplace=True`` (functional or module) is removed instead, since running the activation
+under no_grad would also cut its gradient (unsafe).
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ import libcst as cst
 from libcst.metadata import ExpressionContext, ExpressionContextProvider, MetadataWrapper, PositionProvider
 
 from inplace_lint.ftypes import Edit, Finding, Fix, LintOptions, Position
+from inplace_lint.analysis.names import walk
 
 DEBUG = os.environ.get("INPLACE_LINT_DEBUG") == "1"
 MAX_ROUNDS = 5
@@ -523,8 +526,21 @@ def _preview(s: _Source, node: cst.CSTNode, edits: Sequence[Edit]) -> str:
     return text
 
 
-def _local(site) -> bool:
-    return bool(site.target_is_local_name and not site.target_shared)
+def _local(site, s: "Optional[_Source]" = None, stmt: "Optional[_Stmt]" = None) -> bool:
+    """Is the written tensor a local that nothing else sees (or whose other local names -- aliases such
+    as ``c = h.contiguous()`` -- are never read after the write)?"""
+    if not site.target_is_local_name:
+        return False
+    if not site.target_shared:
+        return True
+    if site.holders and s is not None and stmt is not None:
+        return not any(_read_later(s, name, stmt) for name in site.holders)
+    return False
+
+
+def _base_local(site, root) -> bool:
+    """A write through a view of ``root`` (``h[2:].zero_()``): is ``root`` a local nobody else sees?"""
+    return isinstance(root, cst.Name) and site.base_text == root.value and not site.base_shared
 
 
 _BINARY = {
@@ -590,7 +606,7 @@ def _plan_augassign(s: _Source, f: Finding) -> Optional[_Plan]:
     op, precedence = _BINARY[type(node.operator)]
     target = s.code(node.target)
     new = f"{target} = {target} {op} {_operand(s, node.value, precedence)}"
-    safe = isinstance(node.target, cst.Name) and _local(site)
+    safe = isinstance(node.target, cst.Name) and _local(site, s, _statement(s, node))
     return _Plan(_write_title(new), safe, [_replace(s, node, new)])
 
 
@@ -634,7 +650,7 @@ def _plan_rebind(
         if not is_name and not (allow_object_attribute and _is_object_attribute(target)):
             return None
         new = f"{target_text} = {new_call}"
-        return _Plan(_write_title(new), is_name and _local(site), [_replace(s, call, new)])
+        return _Plan(_write_title(new), is_name and _local(site, s, stmt), [_replace(s, call, new)])
     if not is_name:
         return None
     if stmt.kind == "assign":
@@ -643,17 +659,17 @@ def _plan_rebind(
             edits = [_replace(s, call, new_call)]
         else:
             edits = [_replace(s, call, f"{target_text} = {new_call}")]
-        return _Plan(_write_title(_preview(s, stmt.small, edits)), _local(site), edits)
+        return _Plan(_write_title(_preview(s, stmt.small, edits)), _local(site, s, stmt), edits)
     if stmt.kind == "return":
         if _read_later(s, target_text, stmt):
             return None
         edits = [_replace(s, call, new_call)]
-        return _Plan(_write_title(_preview(s, stmt.small, edits)), _local(site), edits)
+        return _Plan(_write_title(_preview(s, stmt.small, edits)), _local(site, s, stmt), edits)
     # nested in a larger expression: out of place only if nothing reads the name again
     if _read_later(s, target_text, stmt) or _read_elsewhere_in(s, stmt, target_text, target):
         return None
     edits = [_replace(s, call, new_call)]
-    return _Plan(_write_title(_preview(s, stmt.small, edits)), _local(site), edits)
+    return _Plan(_write_title(_preview(s, stmt.small, edits)), _local(site, s, stmt), edits)
 
 
 def _plan_clone_first(
@@ -759,7 +775,7 @@ def _plan_method(s: _Source, f: Finding) -> Optional[_Plan]:
     root = _view_root(s, receiver)
     stmt = _statement(s, call)
     if root is not None and stmt is not None and stmt.kind == "expr":
-        return _plan_clone_first(s, f, call, root, safe=False)
+        return _plan_clone_first(s, f, call, root, safe=_base_local(site, root))
     return None
 
 
@@ -794,11 +810,11 @@ def _plan_drop_kwarg(
     site = f.site
     target_text = s.code(target)
     is_name = isinstance(target, cst.Name)
-    safe = is_name and _local(site)
+    safe = is_name and _local(site, s, stmt)
     if stmt.kind == "expr":
         if not is_name and not _is_object_attribute(target):
             root = _view_root(s, target)
-            return _plan_clone_first(s, f, call, root, safe=False) if root is not None else None
+            return _plan_clone_first(s, f, call, root, safe=_base_local(site, root)) if root is not None else None
         edits = [_insert(s.start(call), f"{target_text} = ")] + removal
         return _Plan(_write_title(_preview(s, stmt.small, edits)), safe, edits)
     if not is_name:
@@ -895,7 +911,27 @@ def _plan_module_call(s: _Source, f: Finding) -> Optional[_Plan]:
     ctor_text = _one_line(s.code(ctor))
     if len(ctor_text) > 40:
         ctor_text = _dotted(ctor.func) + "(...)"
-    return _Plan(f"{what} from '{ctor_text}' on line {where}", False, removal)
+    call = s.find(site.start, site.end, cst.Call)
+    stmt = _statement(s, call) if call is not None else None
+    safe = stmt is not None and _used_once(s, ctor, call) and _local(site, s, stmt)
+    return _Plan(f"{what} from '{ctor_text}' on line {where}", safe, removal)
+
+
+def _used_once(s: _Source, ctor: cst.Call, call: cst.Call) -> bool:
+    """``self.act = nn.ReLU(inplace=True)`` whose only use in its class is ``call``: building it out of
+    place changes nothing else."""
+    assign = next((a for a in s.ancestors(ctor) if isinstance(a, cst.Assign)), None)
+    cls = next((a for a in s.ancestors(ctor) if isinstance(a, cst.ClassDef)), None)
+    if assign is None or cls is None or len(assign.targets) != 1:
+        return False
+    target = assign.targets[0].target
+    if not isinstance(target, cst.Attribute) or not isinstance(call.func, cst.Attribute):
+        return False
+    name = _dotted(target)
+    if not name or _dotted(call.func) != name:
+        return False
+    uses = [n for n in walk(cls) if isinstance(n, cst.Attribute) and n is not target and _dotted(n) == name]
+    return len(uses) == 1 and uses[0] is call.func
 
 
 def _plan_subscript(s: _Source, f: Finding) -> Optional[_Plan]:
@@ -915,7 +951,7 @@ def _plan_subscript(s: _Source, f: Finding) -> Optional[_Plan]:
     # The site describes the base (``y`` for ``y[0] = 0``); when it describes the element written
     # (``y[0]``), its flags say nothing about ``y`` and the fix can only be unsafe.
     about_base = site.target_text in ("", base.value)
-    return _plan_clone_first(s, f, node, base, safe=about_base and _local(site))
+    return _plan_clone_first(s, f, node, base, safe=about_base and _local(site, s, _statement(s, node)))
 
 
 def _has_multiline_string(s: _Source, node: cst.CSTNode) -> bool:
@@ -961,14 +997,32 @@ def _plan_leaf(s: _Source, f: Finding) -> Optional[_Plan]:
     form = f.site.form
     if form in ("inplace_kwarg", "module_ctor", "module_call"):
         # An activation applied to a leaf: computing it out of place keeps its gradient; running it
-        # under no_grad would not (and for a module constructor, would not even stop the error).
+        # under no_grad would not (and for a module constructor, would not even stop the error). The
+        # leaf then keeps its values: safe only when nothing reads it afterwards.
         plan = _AGI001_PLANS[form](s, f)
         if plan is not None:
-            plan.safe = False
+            call = s.find(f.site.start, f.site.end, cst.Call)
+            stmt = _statement(s, call) if call is not None and form == "inplace_kwarg" else None
+            plan.safe = bool(plan.safe and stmt is not None and f.site.target_is_local_name
+                             and not _read_later(s, f.site.target_text, stmt))
         return plan
     if form == "optimizer_step":
         return None
-    return _plan_no_grad(s, f)
+    plan = _plan_no_grad(s, f)
+    if plan is not None:
+        # An update of a leaf (an optimizer step, a weight clip, an initialisation, loading weights) is
+        # meant not to be recorded: running it under no_grad is exactly that. A math op applied to the
+        # leaf itself (log_var.exp_()) may have been meant as part of the computation: review it.
+        method = f.evidence.inplace_op[:-2] if f.evidence.inplace_op.endswith("()") else ""
+        plan.safe = form in ("augassign", "subscript") or method in _LEAF_UPDATE_METHODS
+    return plan
+
+
+_LEAF_UPDATE_METHODS = frozenset({
+    "add_", "sub_", "mul_", "div_", "copy_", "zero_", "fill_", "clamp_", "clamp_min_", "clamp_max_", "clip_",
+    "masked_fill_", "lerp_", "addcmul_", "addcdiv_", "normal_", "uniform_", "index_fill_", "masked_scatter_",
+    "scatter_", "index_copy_", "index_add_", "fill_diagonal_", "bernoulli_", "random_", "exponential_",
+})
 
 
 _AGI001_PLANS = {

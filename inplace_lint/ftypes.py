@@ -78,6 +78,9 @@ class InplaceSite:
     # whether that tensor may be seen elsewhere (then cloning it first changes what others see).
     base_text: str = ""
     base_shared: bool = True
+    # When the only others seeing the tensor are local names (aliases: ``c = h.contiguous()``): those
+    # names. A fix may still be safe when none of them is read after the write.
+    holders: Tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

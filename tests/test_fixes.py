@@ -32,13 +32,11 @@ FIXTURES = fs.discover()
 HAZARDS = [f for f in FIXTURES if f.category in fs.HAZARD_CATEGORIES]
 SAFE = [f for f in FIXTURES if f.category == fs.SAFE_CATEGORY]
 
-# The share of hazardous fixtures whose findings are all removed by safe fixes alone. The issue asked for
-# 0.90; that is out of reach by the rules' own definition of safe: every AGI002 fix is unsafe (it changes
-# what autograd records), and an AGI001 write through an alias or view is unsafe while the analysis cannot
-# tell whether the alias is read later. The floor pins the measured ratio (see test_safe_fix_ratio).
-SAFE_FIX_RATIO_TARGET = 0.90
-SAFE_FIX_RATIO_FLOOR = 0.55
-AGI001_SAFE_FIX_RATIO_FLOOR = 0.75
+# The share of hazardous fixtures whose findings are all removed by safe fixes alone (issue: >= 0.90).
+# Unsafe by design: writes through aliases that are read again, module attributes used more than once,
+# math ops on leaves (log_var.exp_()), optimizer steps (no automatic fix).
+SAFE_FIX_RATIO_FLOOR = 0.90
+AGI001_SAFE_FIX_RATIO_FLOOR = 0.90
 
 
 INPLACE = "inplace=True"
@@ -394,12 +392,15 @@ def test_module_call_edits_the_constructor_unsafely():
             def forward(self, x):
                 h = torch.sigmoid(x)
                 h = self.act(h)
-                return h
+                return self.act(h + 1)
         """
     )
     f = finding(source, "self.act(h)", "module_call", "h", kwarg="inplace=True")
     got = fixes.attach(f, source)
-    assert got.fix.applicability == "unsafe"
+    assert got.fix.applicability == "unsafe"  # self.act has another use, which the edit changes too
+    once = source.replace("return self.act(h + 1)", "return h")
+    assert fixes.attach(finding(once, "self.act(h)", "module_call", "h", kwarg="inplace=True"),
+                        once).fix.applicability == "safe"
     assert got.fix.title == "Remove 'inplace=True' from 'nn.ReLU(inplace=True)' on line 5"
     assert "        self.act = nn.ReLU(\n        )\n" in fixed(source, got)
 
@@ -504,7 +505,7 @@ def test_leaf_update_is_wrapped_in_no_grad():
     )
     stmt = "w -= lr * (\n            w.grad  # the gradient\n        )"
     got = fixes.attach(finding(source, stmt, "augassign", "w", code="AGI002"), source)
-    assert got.fix.applicability == "unsafe" and got.fix.title == "Wrap in 'with th.no_grad():'"
+    assert got.fix.applicability == "safe" and got.fix.title == "Wrap in 'with th.no_grad():'"
     wrapped = "        with th.no_grad():\n            w -= lr * (\n                w.grad  # the gradient\n"
     assert wrapped in fixed(source, got)
 
@@ -524,7 +525,16 @@ def test_leaf_activation_drops_inplace_instead_of_no_grad():
     source = "import torch\ndef f(x):\n    h = F.relu(x, inplace=True)\n    return h\n"
     f = finding(source, "F.relu(x, inplace=True)", "inplace_kwarg", "x", code="AGI002", kwarg=INPLACE)
     got = fixes.attach(f, source)
-    assert got.fix.applicability == "unsafe" and "h = F.relu(x)" in fixed(source, got)
+    assert got.fix.applicability == "safe" and "h = F.relu(x)" in fixed(source, got)
+    read_again = source.replace("return h", "return h + x")  # x keeps its values: later readers differ
+    f = finding(read_again, "F.relu(x, inplace=True)", "inplace_kwarg", "x", code="AGI002", kwarg=INPLACE)
+    assert fixes.attach(f, read_again).fix.applicability == "unsafe"
+
+
+def test_leaf_math_op_is_unsafe():
+    source = "import torch\ndef f(log_var):\n    log_var.exp_()\n    return log_var\n"
+    got = fixes.attach(finding(source, "log_var.exp_()", "method", "log_var", code="AGI002"), source)
+    assert got.fix.applicability == "unsafe"
 
 
 # ---------------------------------------------------------------------------------------- attach / loop
@@ -580,11 +590,16 @@ def test_seed_end_to_end():
 def test_fix_source_respects_noqa_and_unsafe():
     source = "import torch\ndef f(a):\n    b = a.exp()\n    b += 1  # noqa: AGI001\n    return b\n"
     assert fixes.fix_source(source) == (source, 0, [])
-    view = "import torch\ndef f(x):\n    h = x + 0.0\n    y = h.cos()\n    h.t().mul_(2.0)\n    return y\n"
+    # a write through a view of an argument: the caller sees it, so cloning first is unsafe
+    view = "import torch\ndef f(x):\n    y = x.cos()\n    x.t().mul_(2.0)\n    return y\n"
     new, count, remaining = fixes.fix_source(view)
     assert (new, count) == (view, 0) and remaining and remaining[0].fix.applicability == "unsafe"
     new, count, remaining = fixes.fix_source(view, unsafe=True)
-    assert count == 1 and remaining == [] and "    h = h.clone()\n    h.t().mul_(2.0)\n" in new
+    assert count == 1 and remaining == [] and "    x = x.clone()\n    x.t().mul_(2.0)\n" in new
+    # the same write through a view of a local nobody else sees: safe
+    local = "import torch\ndef f(x):\n    h = x + 0.0\n    y = h.cos()\n    h.t().mul_(2.0)\n    return y\n"
+    new, count, remaining = fixes.fix_source(local)
+    assert count == 1 and "    h = h.clone()\n    h.t().mul_(2.0)\n" in new
 
 
 def test_fix_source_is_idempotent_on_the_corpus():

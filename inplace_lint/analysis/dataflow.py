@@ -126,6 +126,7 @@ class ModuleContext:
         self.autograd_functions_all: Set[str] = set()  # every custom autograd.Function class
         self.param_labels: Dict[str, str] = {}  # parameter group -> the name its module is bound to
         self.shared_writes: Dict[int, bool] = {}  # write site -> may the target be seen elsewhere
+        self.write_holders: Dict[int, Optional[frozenset]] = {}  # write site -> other local names seeing it
         self.view_bases: Dict[int, Tuple[str, bool]] = {}  # write site -> (viewed name, may it be seen elsewhere)
         self.current_unit: object = None
         self.call_args: Dict[str, Dict[str, Val]] = {}  # function -> parameter values joined over its calls
@@ -139,8 +140,11 @@ class ModuleContext:
         old = self.view_bases.get(site)
         self.view_bases[site] = (base, shared or (old[1] if old else False))
 
-    def note_sharing(self, site: int, shared: bool) -> None:
+    def note_sharing(self, site: int, shared: bool, holders: Optional[frozenset] = frozenset()) -> None:
         self.shared_writes[site] = self.shared_writes.get(site, False) or shared
+        # None: seen outside the local names, so no list of holders can make it safe
+        old = self.write_holders.get(site, frozenset())
+        self.write_holders[site] = None if old is None or holders is None else old | holders
 
     # -- sites -------------------------------------------------------------------------------------
     def site(self, node: cst.CSTNode, salt: str = "") -> int:
@@ -249,12 +253,21 @@ class Interpreter:
 
     def _is_shared(self, state: State, target: Val, write: WriteSite) -> bool:
         """May the written tensor be seen through anything but the name being written?"""
+        nonlocal_holder, holders = self._holders(state, target, write)
+        return nonlocal_holder or bool(holders)
+
+    @staticmethod
+    def _holders(state: State, target: Val, write: WriteSite) -> Tuple[bool, frozenset]:
+        """(seen by something outside this function's local names, the other local names that see it)."""
         if not write.target_is_local_name:
-            return True
+            return True, frozenset()
         if any(not g.startswith("t") for g in target.groups):
-            return True  # an argument, attribute, global or parameter: others hold it
-        holders = [n for n, v in state.env.items() if v.groups & target.groups and v.kind != MODULE]
-        return any(n != write.target_text for n in holders)
+            return True, frozenset()  # an argument, attribute, global or parameter: others hold it
+        holders = frozenset(n for n, v in state.env.items()
+                            if v.groups & target.groups and v.kind != MODULE and n != write.target_text)
+        if any("." in n or v.kind == CONTAINER for n, v in state.env.items() if n in holders):
+            return True, frozenset()  # an attribute or a container holds it
+        return False, holders
 
     def _param_group_matches(self, group: str, token: str) -> bool:
         if not group.startswith("params"):
@@ -338,7 +351,8 @@ class Interpreter:
         if not target.tensorish:
             return target
         self.ctx.write_sites[write.site] = write
-        self.ctx.note_sharing(write.site, self._is_shared(state, target, write))
+        nonlocal_holder, holders = self._holders(state, target, write)
+        self.ctx.note_sharing(write.site, nonlocal_holder or bool(holders), holders if not nonlocal_holder else None)
         base = _view_base(write.target_node) if write.target_node is not None else None
         if base is not None and base.value in state.env:
             self.ctx.note_base(write.site, base.value, self._is_shared(

@@ -59,7 +59,8 @@ def build_finding(ctx, hazard, positions, path: str, source: str) -> Optional[Fi
         kwarg_start, kwarg_end = Position(kr.start.line, kr.start.column), Position(kr.end.line, kr.end.column)
     base_text, base_shared = ctx.view_bases.get(write.site, ("", True))
     site = InplaceSite(write.form, start, end, write.target_text, kwarg_start, kwarg_end, write.target_is_local_name,
-                       ctx.shared_writes.get(write.site, True), base_text, base_shared)
+                       ctx.shared_writes.get(write.site, True), base_text, base_shared,
+                       tuple(sorted(ctx.write_holders.get(write.site) or ())))
     rule = RULES[hazard.code]
     op = write.op_text
     target = write.target_text or "its input"

@@ -32,10 +32,15 @@ For an activation applied to a leaf (``F.relu(x, inplace=True)``, ``nn.ReLU(inpl
 ``nn.Sequential`` fed a leaf), the fix removes ``inplace=True`` instead: under ``no_grad`` the activation
 would lose its gradient, and wrapping a module's construction would not even stop the error.
 
-Both fixes are **unsafe**, offered for review only. Under ``no_grad`` the update is no longer
-differentiated; if it was meant to be part of the computation (a reparametrisation such as
-``log_var.exp_()``), the right fix is an out-of-place op (``var = log_var.exp()``). Without
-``inplace=True`` the leaf keeps its values, which changes what any later reader of it sees.
+Wrapping an **update** in ``no_grad`` -- an augmented assignment (``w -= lr * w.grad``), a subscript
+write (``w[0] = 0``), or an update method (``add_``, ``sub_``, ``mul_``, ``div_``, ``copy_``, ``zero_``,
+``fill_``, ``clamp_``, ``masked_fill_``, ``lerp_``, the random initialisers) -- is **safe**: a leaf
+cannot be written while autograd records, so the only meaning such a statement can have is an update
+autograd does not see, which is what ``no_grad`` gives; the leaf is updated in place exactly as written.
+For any other in-place op on the leaf (a math op such as ``log_var.exp_()``) the fix is **unsafe**: the
+op may have been meant as part of the computation, where the right fix is out of place
+(``var = log_var.exp()``). Removing ``inplace=True`` from an activation is **unsafe** too: the leaf
+then keeps its values, which changes what any later reader of it sees.
 
 ## Known problems
 Only leaves the analysis can see being created (factories with ``requires_grad=True``,
