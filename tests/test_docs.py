@@ -40,3 +40,15 @@ def test_ci_runs_the_readme_test_command():
     assert len(commands) == 2, commands
     test_command = commands[1]
     assert test_command.split("&& ", 1)[1] in ci
+
+
+def test_readme_example_output_is_what_the_cli_prints():
+    import subprocess
+    import sys
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    shown = re.search(r"```console\n\$ inplace-lint examples/seed.py\n(.*?)\n```", readme, re.S).group(1)
+    run = subprocess.run([sys.executable, "-m", "inplace_lint", "examples/seed.py"], cwd=ROOT,
+                         capture_output=True, text=True)
+    assert run.returncode == 1
+    assert run.stdout.strip() == shown.strip()
