@@ -287,6 +287,81 @@ CASES = {
                 loss.backward()
                 opt.step()
     """,
+    "user_module_returns_saved_result": """
+        import torch
+        from torch import nn
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(4, 1)
+            def forward(self, x):
+                return torch.sigmoid(self.fc(x))
+        def train(x):
+            out = Net()(x)
+            out[out > 0.5] = 1.0  # expect: AGI001
+            out.sum().backward()
+    """,
+    "unknown_model_keeps_its_input": """
+        import torch
+        def decode(model, start, steps):
+            outputs = torch.zeros(steps, 4)
+            outputs[0] = start
+            for t in range(1, steps):
+                outputs[t] = model(outputs[t - 1])  # expect: AGI001
+            return outputs
+    """,
+    "save_on_one_branch_then_rebound": """
+        import torch
+        def forward(self, x, shortcut):
+            x = self.conv(x)
+            if self.se is not None:
+                x = self.se(x)
+            x += shortcut
+            return x
+    """,
+    "number_accumulator_is_not_a_tensor": """
+        import torch
+        def offsets(ks, n_dim, remaining):
+            out = []
+            for d in range(n_dim):
+                divisor = 1
+                for dd in range(d + 1, n_dim):
+                    divisor *= ks[dd]
+                out.append(remaining // divisor)
+                remaining = remaining % divisor
+            return out
+    """,
+    "kwargs_is_a_dict": """
+        import torch
+        def build(default, **kwargs):
+            net = default(kwargs)
+            kwargs["depth"] = 3
+            return net
+    """,
+    "only_called_under_no_grad": """
+        import torch
+        def project(p, grad):
+            n = p.norm(dim=1).add_(1e-8)
+            return p / n
+        @torch.no_grad()
+        def step(params):
+            for p in params:
+                p.copy_(project(p, p.grad))
+    """,
+    "sort_values_are_not_saved": """
+        import torch
+        def f(x):
+            values, indices = torch.sort(x, dim=0)
+            values += 1
+            return values
+    """,
+    "sort_then_max_of_values": """
+        import torch
+        def f(x):
+            y = torch.max(x)
+            y += 1  # expect: AGI001
+            return y
+    """,
     "unannotated_params_switch": """
         import torch
         def f(x):

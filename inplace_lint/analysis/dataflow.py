@@ -687,7 +687,7 @@ class Interpreter:
         else:
             subject = target_val
         if not subject.tensorish or (subject.maybe_number and not in_subscript and subject.kind == UNKNOWN
-                                     and not subject.hist and value.kind != TENSOR):
+                                     and value.kind != TENSOR):
             # Python rebinding: a number/list += ... (int += tensor makes a new tensor). An accumulator
             # that starts as a number (divisor = 1; divisor *= k) is taken to stay one.
             if isinstance(node.target, cst.Name):
