@@ -1093,30 +1093,12 @@ def fix_source(
     longer parses (that round is dropped), or after ``max_rounds``. Raises
     :class:`inplace_lint.engine.LintError` only when ``source`` itself cannot be linted.
     """
-    from inplace_lint.apply_fixes import apply_fixes, fixable
-    from inplace_lint.engine import LintError, lint_source
-    from inplace_lint.noqa import filter_suppressed
+    from inplace_lint.apply_fixes import fix_text
+    from inplace_lint.config import Settings
+    from inplace_lint.engine import lint_source
 
-    def lint(text: str) -> List[Finding]:
-        return filter_suppressed(lint_source(text, path, options), text)
-
-    current = source
-    findings = lint(current)
-    fixed = 0
-    seen = {current}
-    for _ in range(max_rounds):
-        chosen = [f.fix for f in findings if fixable(f, unsafe)]
-        if not chosen:
-            break
-        text, applied = apply_fixes(current, chosen)
-        if not applied or text == current:
-            break
-        try:
-            new_findings = lint(text)
-        except LintError:
-            break
-        current, findings, fixed = text, new_findings, fixed + applied
-        if current in seen:
-            break
-        seen.add(current)
-    return current, fixed, findings
+    # the same bounded loop the CLI runs (apply_fixes.fix_text), with these options instead of a config
+    result = fix_text(source, path, Settings(), unsafe=unsafe,
+                      linter=lambda text, where, _options: lint_source(text, where, options),
+                      max_rounds=max_rounds)
+    return result.source, result.fixed, result.remaining
