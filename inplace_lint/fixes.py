@@ -931,7 +931,21 @@ def _used_once(s: _Source, ctor: cst.Call, call: cst.Call) -> bool:
     if not name or _dotted(call.func) != name:
         return False
     uses = [n for n in walk(cls) if isinstance(n, cst.Attribute) and n is not target and _dotted(n) == name]
-    return len(uses) == 1 and uses[0] is call.func
+    if len(uses) == 1 and uses[0] is call.func:
+        return True
+    # every use rebinds its own argument (out = self.relu(out), as in ResNet blocks): the tensor it
+    # overwrote is unreachable afterwards, so building the module out of place changes no value anyone sees
+    return all(_rebinds_own_argument(s, use) for use in uses)
+
+
+def _rebinds_own_argument(s: _Source, func: cst.Attribute) -> bool:
+    call = s.parents.get(func)
+    if not isinstance(call, cst.Call) or call.func is not func or len(call.args) != 1:
+        return False
+    argument = call.args[0].value
+    assign = s.parents.get(call)
+    return (isinstance(argument, cst.Name) and isinstance(assign, cst.Assign) and len(assign.targets) == 1
+            and isinstance(assign.targets[0].target, cst.Name) and assign.targets[0].target.value == argument.value)
 
 
 def _plan_subscript(s: _Source, f: Finding) -> Optional[_Plan]:

@@ -62,10 +62,12 @@ memory; that is the price of a computable gradient. Per form:
 A fix is **safe** when the written tensor is a local name that nothing else can see: rebinding the name
 then changes nothing but which tensor backward reads. It is **unsafe** when the write also updated a
 tensor seen elsewhere, because the out-of-place form no longer does: an attribute (``self.h``), a view or
-alias held by another name (``v = h.view(-1)``, ``c = h.contiguous()``, ``z = y.detach()``: ``h`` or ``y``
-keeps its old values), a write through a view whose base may be shared, an argument the caller keeps, a
-parameter, a global. Removing ``inplace=True`` from a module attribute's constructor is unsafe: it changes
-every call of that module, including callers that relied on their input being overwritten. An
+alias held by another name that is read again (``v = h.view(-1)``, ``c = h.contiguous()``,
+``z = y.detach()``: ``h`` or ``y`` keeps its old values), a write through a view whose base may be
+shared, an argument the caller keeps, a parameter, a global. Removing ``inplace=True`` from a module
+attribute's constructor changes every call of that module: it is safe when the module is called once in
+its class, or when every call rebinds its own argument (``out = self.relu(out)``, as in ResNet blocks),
+and unsafe otherwise (a caller may rely on its input being overwritten). An
 ``inplace=True`` element of ``nn.Sequential`` is safe when an earlier element of the same container saved
 the tensor: the overwritten tensor then exists only inside the container.
 
