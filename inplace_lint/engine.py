@@ -7,6 +7,7 @@ executes or evaluates the code it lints, and it never raises anything but :class
 
 from __future__ import annotations
 
+import ast
 import re
 import sys
 from typing import List, Optional
@@ -62,10 +63,41 @@ def parse(source: str) -> cst.Module:
 
 def lint_source(source: str, path: str = "<string>", options: Optional[LintOptions] = None) -> List[Finding]:
     """Findings for one file's text, sorted by position. Raises only :class:`LintError`."""
+    return lint_with_tree(source, None, path, options)
+
+
+def lint_with_tree(
+    source: str,
+    tree: Optional[ast.Module],
+    path: str = "<string>",
+    options: Optional[LintOptions] = None,
+    reduce: bool = True,
+) -> List[Finding]:
+    """:func:`lint_source`, given the ``ast`` tree of ``source`` when the caller has one (flake8 does).
+
+    Only the function bodies that can matter are parsed by LibCST (:mod:`inplace_lint.select`); a file
+    where none can matter is not parsed by LibCST at all. ``reduce=False`` parses and analyses the
+    whole text (the reference the equivalence tests compare against).
+    """
     options = options or LintOptions()
     if not might_have_hazard(source):
         return []
-    module = parse(source)
+    text = source
+    if reduce:
+        from inplace_lint.select import select
+
+        try:
+            selection = select(source, tree)
+        except Exception:  # a selection bug must cost time, never findings: lint the whole text
+            from inplace_lint.analysis.dataflow import DEBUG
+
+            if DEBUG:
+                raise
+        else:
+            if selection.source is None:
+                return []
+            text = selection.source
+    module = parse(text)
     limit = sys.getrecursionlimit()
     try:
         from inplace_lint.analysis import analyze_module

@@ -1,0 +1,728 @@
+"""Unit selection: which parts of a file the analysis needs, decided from the cheap ``ast`` tree.
+
+LibCST parsing costs about 11 times ``ast.parse`` (and flake8 hands its plugins an ``ast`` tree for free),
+so before LibCST sees a file, :func:`select` decides from the ``ast`` tree which function bodies and which
+top-level statements the analysis needs, and blanks out the rest *line-preservingly*: every kept line
+keeps its number and its columns, so findings, ranges and fixes computed on the reduced text are those of
+the original. A dropped function body becomes ``pass`` (one line) or one triple-quoted string spanning
+its lines (a string token costs LibCST almost nothing, a blank line about as much as a short statement).
+A file where nothing can yield a finding is not parsed by LibCST at all.
+
+Why leaving a part out cannot change a finding (``tests/test_perf_equivalence.py`` checks it on every
+fixture and on real code). The analysis interprets each function body, and the module's top level, as a
+*unit* of its own; a finding needs an in-place write and a saved tensor in the same unit. So a unit
+matters only if it can write in place, and it can only through
+
+* in-place syntax in its own body: augmented assignment; a store to a subscript; a call of a method or
+  function whose name ends in ``_`` (or an in-place dunder such as ``__iadd__``, or ``step``); a keyword
+  ``inplace=True`` or ``out=``; a positional ``True`` (``nn.ReLU(True)``); a ``.requires_grad``,
+  ``.data`` or ``.grad`` store;
+* a call of a helper of this file that writes its parameters (the helper has such syntax; every unit
+  naming it is kept: rule *callers*);
+* a call of a module built in place (``nn.ReLU(inplace=True)``, also inside ``nn.Sequential``) that came
+  through a class's ``__init__`` (``self.act``), a global, a user class's attribute (``Block().act``) or a
+  parameter refined from a call site (rule *taint*).
+
+What a kept unit reads from elsewhere stays as it was:
+
+* the ``__init__`` of the class of a kept method, and of every class a kept part mentions by name
+  (``self.<attr>`` and ``Block().<attr>`` values come from there);
+* the callers of a kept module-level function, and every other mention of its name (call-site refinement
+  joins what the callers pass, and counts how the name is used);
+* the functions enclosing a kept nested function; the ``forward`` of a custom ``autograd.Function`` (what
+  ``apply`` saves) with everything nested in it;
+* top-level statements: all of them when the top level itself writes in place; otherwise the imports,
+  blocks holding definitions or imports, statements naming a kept module-level function, and every
+  statement that may change a global a kept part mentions (assigns it, calls a method on it), transitively.
+
+Class-level statements (other than definitions) are never interpreted; they are blanked unless they name
+a kept module-level function. *Taint*: a unit may hold an in-place module if its body builds one, it is a
+method of a class whose ``__init__`` is tainted, it mentions a tainted class or a global assigned by a
+tainted top-level statement, or it is a module-level function named by a tainted part (its parameters
+may be refined to such a module). Tainted units are kept.
+
+Names are matched textually, in any context, so the rules err on the side of keeping; the cost of a
+wrong "keep" is only time. The analysis finds nothing in a file that imports no torch at its top level,
+and neither does this (no LibCST parse).
+"""
+
+from __future__ import annotations
+
+import ast
+import bisect
+import re
+import warnings
+from dataclasses import dataclass, field
+from typing import Dict, Iterable, List, Optional, Set, Tuple
+
+# Break the text into lines exactly where Python does (str.splitlines also breaks at form feeds and
+# other characters Python ignores).
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
+_BREAK = re.compile(r"\r\n|\r|\n")
+
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+_DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+_IMPORTS = (ast.Import, ast.ImportFrom)
+_STORE_ATTRIBUTES = frozenset({"requires_grad", "data", "grad"})
+_KNOWN_DUNDERS = frozenset({
+    "__setitem__", "__iadd__", "__isub__", "__imul__", "__itruediv__", "__ifloordiv__", "__imod__",
+    "__ipow__", "__iand__", "__ior__", "__ixor__", "__ilshift__", "__irshift__", "__imatmul__",
+})
+_DUNDERS: Optional[frozenset] = None
+
+
+def _dunders() -> frozenset:
+    """In-place methods whose names do not end in a single underscore (``__iadd__``, ``__setitem__``)."""
+    global _DUNDERS
+    if _DUNDERS is None:
+        names = set(_KNOWN_DUNDERS)
+        try:
+            from inplace_lint.knowledge import load
+
+            knowledge = load()
+            for qualname in knowledge.names():
+                info = knowledge.lookup(qualname)
+                if info is None or info.inplace is None or info.inplace.kwarg is not None:
+                    continue  # in place only with inplace=True: the keyword or a positional True is the cue
+                short = qualname.split("#")[0].split(".")[-1]
+                if not short.endswith("_") or short.endswith("__"):
+                    names.add(short)
+            names.update(m for m in knowledge.inplace_methods if m.endswith("__"))
+        except Exception:  # pragma: no cover - the shipped knowledge always loads
+            pass
+        _DUNDERS = frozenset(names)
+    return _DUNDERS
+
+
+def _inplace_name(name: str) -> bool:
+    """A call of this name may write in place (``add_``, ``__iadd__``, ``optimizer.step``)."""
+    if name.endswith("_") and not (name.startswith("__") and name.endswith("__")):
+        return True
+    return name == "step" or name in _dunders()
+
+
+@dataclass(eq=False)
+class _Part:
+    """What one piece of the file (a function body, a top-level or class-level statement) does."""
+
+    node: ast.AST
+    trigger: bool = False  # in-place syntax
+    builds_inplace_module: bool = False  # inplace=True or a positional True
+    names: Set[str] = field(default_factory=set)  # every Name in it
+    called: Set[str] = field(default_factory=set)  # names it calls: ``name(...)``
+    stores: Set[str] = field(default_factory=set)  # names it may change (assign, method call on them)
+
+
+@dataclass(eq=False)
+class _Unit(_Part):
+    parent: Optional["_Unit"] = None
+    class_name: Optional[str] = None  # set for a method (a function directly in a class body)
+    module_level: bool = False  # directly in the module's body (the analysis refines these)
+    children: List["_Unit"] = field(default_factory=list)
+    params: Set[str] = field(default_factory=set)
+    writes_params: bool = False  # may write a parameter in place (a "writing helper" for its callers)
+    returns_value: bool = False  # has ``return <value>`` (it may return a tensor it saved)
+
+    @property
+    def name(self) -> str:
+        return self.node.name
+
+
+@dataclass(eq=False)
+class _Statement(_Part):
+    structural: bool = False  # an import, or a block holding a definition or an import: always kept
+    top: bool = True  # top level (else class level)
+
+
+class _Scanner:
+    """One pass over the tree: the units and statements, their syntax flags and the names they use."""
+
+    def __init__(self) -> None:
+        self.units: List[_Unit] = []
+        self.top: List[_Statement] = []
+        self.class_statements: List[_Statement] = []
+        self.class_inits: Dict[str, List[_Unit]] = {}
+        self.class_forwards: Dict[str, List[_Unit]] = {}
+        self.class_methods: Dict[str, List[_Unit]] = {}
+        self.class_names: Set[str] = set()
+        self.autograd_forwards: List[_Unit] = []
+        self.function_aliases: Set[str] = {"Function"}
+        self.imports_torch = False
+        self.noncall: Set[str] = set()  # names used anywhere other than as ``name(...)``
+
+    def scan(self, tree: ast.Module) -> None:
+        self._top_imports(tree.body)
+        for statement in tree.body:
+            if isinstance(statement, _FUNCTIONS):
+                self._function(statement, None, None, True)
+            elif isinstance(statement, ast.ClassDef):
+                self._class(statement, None, set())
+            else:
+                part = _Statement(statement)
+                self._body_of(part, [statement], None, stores=True)
+                self.top.append(part)
+
+    def _top_imports(self, body: List[ast.AST]) -> None:
+        """Like the analysis's ``ImportMap``: imports at the top level and in top-level if/try blocks."""
+        for statement in body:
+            if isinstance(statement, ast.Import):
+                for alias in statement.names:
+                    full = alias.name if alias.asname else alias.name.split(".")[0]
+                    self._bound(full, alias.asname)
+            elif isinstance(statement, ast.ImportFrom):
+                base = "" if statement.level or statement.module is None else statement.module
+                for alias in statement.names:
+                    if alias.name == "*":
+                        self._bound(base, None)
+                    else:
+                        self._bound(f"{base}.{alias.name}" if base else alias.name, alias.asname)
+            elif isinstance(statement, ast.If):
+                self._top_imports(statement.body)
+                self._top_imports(statement.orelse)
+            elif isinstance(statement, ast.Try) or type(statement).__name__ == "TryStar":
+                self._top_imports(statement.body)
+                for handler in statement.handlers:
+                    self._top_imports(handler.body)
+
+    def _bound(self, full: str, asname: Optional[str]) -> None:
+        if full == "torch" or full.startswith("torch."):
+            self.imports_torch = True
+        if asname and full.split(".")[-1] == "Function":
+            self.function_aliases.add(asname)
+
+    # -- definitions ---------------------------------------------------------------------------------
+    def _function(self, node, parent: Optional[_Unit], class_name: Optional[str], module_level: bool) -> _Unit:
+        unit = _Unit(node, parent=parent, class_name=class_name, module_level=module_level)
+        args = node.args
+        unit.params = {a.arg for a in args.posonlyargs + args.args + args.kwonlyargs}
+        for extra in (args.vararg, args.kwarg):
+            if extra is not None:
+                unit.params.add(extra.arg)
+        self.units.append(unit)
+        if parent is not None:
+            parent.children.append(unit)
+        if class_name is not None:
+            self.class_methods.setdefault(class_name, []).append(unit)
+            if node.name == "__init__":
+                self.class_inits.setdefault(class_name, []).append(unit)
+            elif node.name == "forward":
+                self.class_forwards.setdefault(class_name, []).append(unit)
+        self._body_of(unit, node.body, unit)
+        # names in the header (decorators, defaults) count as mentions too
+        for part in (node.decorator_list, node.args.defaults, node.args.kw_defaults):
+            for expr in part:
+                if expr is not None:
+                    self._add_names(unit, expr)
+        return unit
+
+    def _class(self, node: ast.ClassDef, parent: Optional[_Unit], names: Set[str]) -> None:
+        """The class's methods become units, its other statements class-level statements; the names of
+        its header go to ``names`` (the enclosing unit's, which holds its text)."""
+        self.class_names.add(node.name)
+        names.add(node.name)
+        autograd = any(_terminal(base) in self.function_aliases for base in node.bases)
+        header = _Part(node)
+        for part in (node.bases, node.keywords, node.decorator_list):
+            for expr in part:
+                self._add_names(header, expr)
+        names.update(header.names)
+        for statement in node.body:
+            if isinstance(statement, _FUNCTIONS):
+                unit = self._function(statement, parent, node.name, False)
+                names.update(unit.names)
+                if autograd and statement.name == "forward":
+                    self.autograd_forwards.append(unit)
+            elif isinstance(statement, ast.ClassDef):
+                self._class(statement, parent, names)
+            else:
+                part = _Statement(statement, top=False)
+                self._body_of(part, [statement], parent, methods_of=node.name)
+                part.trigger = part.builds_inplace_module = False  # never interpreted
+                names.update(part.names)
+                self.class_statements.append(part)
+
+    # -- bodies --------------------------------------------------------------------------------------
+    def _body_of(self, owner: _Part, statements: Iterable[ast.AST], unit: Optional[_Unit], stores: bool = False,
+                 methods_of: Optional[str] = None) -> None:
+        """Flags and names of ``statements``; nested definitions become units of their own."""
+        stack = list(statements)
+        names = owner.names
+        called = owner.called
+        noncall = self.noncall
+        params = owner.params if unit is owner else ()
+        writes_params = False
+        stored = owner.stores
+        trigger = owner.trigger
+        builds = owner.builds_inplace_module
+        structural = False
+        while stack:
+            node = stack.pop()
+            kind = type(node)
+            if kind is ast.Constant:
+                continue
+            if kind is ast.Name:
+                names.add(node.id)
+                noncall.add(node.id)
+                if stores and type(node.ctx) is not ast.Load:
+                    stored.add(node.id)
+                continue
+            if kind is ast.Call:
+                func = node.func
+                kind_func = type(func)
+                if kind_func is ast.Attribute:
+                    if _inplace_name(func.attr):
+                        trigger = True
+                        if params and type(func.value) is ast.Name and func.value.id in params:
+                            writes_params = True
+                    if stores:  # a method call may change its receiver (lst.append(x))
+                        base = _base_name(func.value)
+                        if base is not None:
+                            stored.add(base)
+                elif kind_func is ast.Name:
+                    if _inplace_name(func.id):
+                        trigger = True
+                    names.add(func.id)
+                    called.add(func.id)
+                    stack.extend(node.args)
+                    stack.extend(node.keywords)
+                    func = None
+                for keyword in node.keywords:
+                    if keyword.arg == "inplace":
+                        # the analysis takes only a literal True as "in place" (inplace=flag is not)
+                        value = keyword.value
+                        if type(value) is ast.Constant and value.value is True:
+                            trigger = builds = True
+                    elif keyword.arg == "out":
+                        value = keyword.value
+                        if not (type(value) is ast.Constant and value.value in (None, False)):
+                            trigger = True
+                for arg in node.args:
+                    if type(arg) is ast.Constant and arg.value is True:
+                        trigger = builds = True
+                if func is None:
+                    continue
+            elif kind is ast.Return:
+                if node.value is not None and unit is owner:
+                    owner.returns_value = True
+            elif kind is ast.AugAssign:
+                trigger = True
+                base = _base_name(node.target)
+                if base is not None:
+                    if stores:
+                        stored.add(base)
+                    if base in params:
+                        writes_params = True
+            elif kind is ast.Subscript:
+                if type(node.ctx) is not ast.Load:
+                    trigger = True
+                    base = _base_name(node.value)
+                    if base is not None:
+                        if stores:
+                            stored.add(base)
+                        if base in params:
+                            writes_params = True
+            elif kind is ast.Attribute:
+                if type(node.ctx) is not ast.Load:
+                    if node.attr in _STORE_ATTRIBUTES:
+                        trigger = True
+                    if stores:
+                        base = _base_name(node.value)
+                        if base is not None:
+                            stored.add(base)
+            elif kind is ast.FunctionDef or kind is ast.AsyncFunctionDef:
+                child = self._function(node, unit, methods_of if methods_of else None, False)
+                names.update(child.names)
+                called.update(child.called)
+                structural = True
+                continue
+            elif kind is ast.ClassDef:
+                self._class(node, unit, names)
+                called.add(node.name)  # conservative: a local class may be built right here
+                structural = True
+                continue
+            elif kind is ast.Import or kind is ast.ImportFrom:
+                structural = True
+                for alias in node.names:
+                    local = alias.asname or alias.name.split(".")[0]
+                    names.add(local)
+                    if stores:
+                        stored.add(local)
+                continue
+            elif kind is ast.Global or kind is ast.Nonlocal:
+                names.update(node.names)
+            for name in _CHILD_FIELDS.get(kind) or _child_fields(kind):
+                value = getattr(node, name, None)
+                if value is None:
+                    continue
+                if type(value) is list:
+                    stack.extend(value)
+                else:
+                    stack.append(value)
+        owner.trigger = trigger
+        owner.builds_inplace_module = builds
+        if writes_params:
+            owner.writes_params = True
+        if isinstance(owner, _Statement):
+            owner.structural = structural
+
+    def _add_names(self, part: _Part, tree: ast.AST) -> None:
+        for node in ast.walk(tree):
+            if type(node) is ast.Name:
+                part.names.add(node.id)
+                self.noncall.add(node.id)  # conservative: a header's call counts as a plain mention
+
+
+# Fields that never hold a node worth visiting (names, flags, operators, contexts).
+_LEAF_FIELDS = frozenset({
+    "ctx", "op", "ops", "type_comment", "type_ignores", "kwd_attrs", "attr", "id", "arg", "name", "names",
+    "module", "level", "kind", "is_async", "simple", "conversion",
+})
+_CHILD_FIELDS: Dict[type, Tuple[str, ...]] = {}
+
+
+def _child_fields(kind: type) -> Tuple[str, ...]:
+    fields = tuple(f for f in getattr(kind, "_fields", ()) if f not in _LEAF_FIELDS)
+    if kind is ast.Constant:
+        fields = ()
+    fields = fields or ("",)  # never empty, so that the cache answers next time ("" finds nothing)
+    _CHILD_FIELDS[kind] = fields
+    return fields
+
+
+def _base_name(node: ast.AST) -> Optional[str]:
+    while True:
+        kind = type(node)
+        if kind is ast.Attribute or kind is ast.Subscript or kind is ast.Starred:
+            node = node.value
+        elif kind is ast.Call:
+            node = node.func
+        elif kind is ast.Name:
+            return node.id
+        else:
+            return None
+
+
+def _terminal(node: ast.AST) -> str:
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Subscript):  # Generic[...] style bases
+        return _terminal(node.value)
+    return ""
+
+
+@dataclass
+class Selection:
+    """What :func:`select` decided for one file."""
+
+    source: Optional[str]  # the reduced text; None: no finding is possible, no LibCST parse needed
+    kept: int = 0  # functions whose body is kept
+    total: int = 0  # all functions
+
+    @property
+    def skip(self) -> bool:
+        return self.source is None
+
+
+def select(source: str, tree: Optional[ast.Module] = None) -> Selection:
+    """The line-preserving reduced text of ``source`` (see the module docstring).
+
+    Text that ``ast`` cannot parse comes back unchanged, so that LibCST reports the error as before.
+    """
+    if tree is None:
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                tree = ast.parse(source)
+        except (SyntaxError, ValueError, RecursionError, MemoryError, TypeError):
+            return Selection(source)
+    try:
+        scanner = _Scanner()
+        scanner.scan(tree)
+        if not scanner.imports_torch:
+            return Selection(None, 0, len(scanner.units))
+        kept, kept_top, kept_class, witnesses = _keep(scanner, source)
+    except RecursionError:
+        return Selection(source)
+    total = len(scanner.units)
+    top_trigger = any(t.trigger for t in scanner.top)
+    if not kept and not top_trigger:
+        return Selection(None, 0, total)
+    dropped: List[Tuple[Optional[ast.AST], List[ast.AST]]] = []
+    for unit in scanner.units:
+        if unit not in kept and (unit.parent is None or unit.parent in kept):
+            dropped.append((unit.node, unit.node.body))
+    dropped.extend(_runs(tree.body, scanner.top, kept_top))
+    for statement in scanner.class_statements:
+        if statement not in kept_class:
+            dropped.append((None, [statement.node]))
+    if not dropped:
+        return Selection(source, len(kept), total)
+    reduced = _reduce(source, dropped)
+    if witnesses:
+        # One more use of each such function, after the last line (no line moves): the analysis's
+        # "only ever called directly" count stays false, whatever mentions were blanked.
+        ending = "" if not reduced or reduced.endswith(("\n", "\r")) else "\n"
+        reduced += ending + "".join(f"{name}\n" for name in witnesses)
+    return Selection(reduced, len(kept), total)
+
+
+def _runs(body: List[ast.AST], statements: List[_Statement], kept: Set[_Statement]) -> List[Tuple[None, List[ast.AST]]]:
+    """Maximal runs of dropped statements that are neighbours in ``body``."""
+    dropped = {id(s.node) for s in statements if s not in kept}
+    runs: List[Tuple[None, List[ast.AST]]] = []
+    current: List[ast.AST] = []
+    for node in body:
+        if id(node) in dropped:
+            current.append(node)
+        elif current:
+            runs.append((None, current))
+            current = []
+    if current:
+        runs.append((None, current))
+    return runs
+
+
+class _Mentions:
+    """Which parts contain a name anywhere in their text (a superset of LibCST's ``Name`` nodes:
+    attributes, keywords and parameters included, and strings and comments too)."""
+
+    def __init__(self, source: str, parts: List[Tuple[_Part, int, int]]):
+        self.source = source
+        self.parts = parts  # (part, first line, last line), 1-based
+        self.starts: Optional[List[int]] = None
+
+    def parts_with(self, name: str) -> List[_Part]:
+        source = self.source
+        offsets = []
+        for match in re.finditer(re.escape(name) + r"(?!\w)", source):  # a literal first: a fast search
+            start = match.start()
+            if start == 0 or not (source[start - 1].isalnum() or source[start - 1] == "_"):
+                offsets.append(start)
+        if not offsets:
+            return []
+        if self.starts is None:
+            self.starts = [0] + [m.end() for m in _BREAK.finditer(source)]
+        lines = sorted({bisect.bisect_right(self.starts, offset) for offset in offsets})
+        found = []
+        for part, first, last in self.parts:
+            index = bisect.bisect_left(lines, first)
+            if index < len(lines) and lines[index] <= last:
+                found.append(part)
+        return found
+
+
+def _span(node: ast.AST) -> Tuple[int, int]:
+    first = node.lineno
+    for decorator in getattr(node, "decorator_list", ()):
+        first = min(first, decorator.lineno)
+    return first, node.end_lineno
+
+
+def _keep(s: _Scanner, source: str) -> Tuple[Set[_Unit], Set[_Statement], Set[_Statement], List[str]]:
+    """The kept units, top-level statements and class-level statements, and the witnesses to append.
+
+    *Live* units are those whose own findings matter (they may write in place, or their return summary
+    feeds a live caller); other units are kept only for what they hand to others (``self`` attributes,
+    call-site values, no_grad call facts), for which what their own callees return does not matter.
+    """
+    units = s.units
+    top_trigger = any(t.trigger for t in s.top)
+    live: Set[_Unit] = {u for u in units if u.trigger or u.builds_inplace_module}
+    for forward in s.autograd_forwards:  # what apply() saves: keep the whole forward, nested defs too
+        stack = [forward]
+        while stack:
+            unit = stack.pop()
+            live.add(unit)
+            stack.extend(unit.children)
+    if not live and not top_trigger:
+        return set(), set(), set(), []
+    kept: Set[_Unit] = set(live)
+    tainted: Set[_Unit] = {u for u in units if u.builds_inplace_module}
+    kept_top: Set[_Statement] = {t for t in s.top if t.structural or top_trigger}
+    kept_class: Set[_Statement] = {c for c in s.class_statements if c.structural}
+
+    module_functions: Dict[str, List[_Unit]] = {}
+    for unit in units:
+        if unit.module_level:
+            module_functions.setdefault(unit.name, []).append(unit)
+    mentions = _Mentions(source, [(u, *_span(u.node)) for u in units]
+                         + [(t, *_span(t.node)) for t in s.top]
+                         + [(c, *_span(c.node)) for c in s.class_statements])
+    followed: Dict[str, List[_Part]] = {}  # kept functions whose every mention is kept -> those parts
+    witnesses: Set[str] = set()  # kept functions never refined: a mention appended keeps it so
+    methods_followed: Set[_Unit] = set()
+    tainted_globals: Set[str] = set()
+
+    def reach(classes: Set[str]) -> Set[str]:
+        """Classes whose instances may be held, through the ``self`` attributes their __init__ builds."""
+        out = set()
+        todo = [c for c in classes if c in s.class_names]
+        while todo:
+            name = todo.pop()
+            if name in out:
+                continue
+            out.add(name)
+            for init in s.class_inits.get(name, ()):
+                todo.extend(c for c in init.called if c in s.class_names and c not in out)
+        return out
+
+    while True:
+        before = (len(kept), len(live), len(tainted), len(tainted_globals), len(kept_top), len(kept_class))
+        # taint: classes whose __init__ may hold an in-place module, globals assigned from one
+        tainted_classes = {name for name, inits in s.class_inits.items() if any(u in tainted for u in inits)}
+        for statement in s.top:
+            if statement.builds_inplace_module or (statement.called & tainted_classes) or \
+                    (statement.names & tainted_globals):
+                tainted_globals |= statement.stores
+                for name in statement.names & module_functions.keys():
+                    tainted.update(module_functions[name])
+        for unit in units:
+            if unit in tainted:
+                continue
+            if (unit.class_name is not None and unit.class_name in tainted_classes) or \
+                    (unit.called & tainted_classes) or (unit.names & tainted_globals):
+                tainted.add(unit)
+        for unit in list(tainted):
+            for name in unit.names & module_functions.keys():
+                tainted.update(module_functions[name])
+        live |= tainted
+        kept |= live
+        # enclosing functions of kept nested ones
+        for unit in list(kept):
+            parent = unit.parent
+            while parent is not None and parent not in kept:
+                kept.add(parent)
+                parent = parent.parent
+        # a kept module-level function that writes its parameters, or that the analysis may refine from
+        # its call sites (only ever called directly): every part naming it is kept, so that its callers
+        # see the same writes and pass the same values, and the analysis counts the same uses
+        for name in {u.name for u in kept if u.module_level} - followed.keys() - witnesses:
+            functions = module_functions[name]
+            writes = any(f.writes_params for f in functions)
+            if name in s.noncall and not writes:
+                witnesses.add(name)  # passed around somewhere: never refined, its callers do not matter
+                continue
+            followed[name] = parts = mentions.parts_with(name)
+            for part in parts:
+                if isinstance(part, _Unit):
+                    kept.add(part)
+                    if writes:
+                        live.add(part)  # a call writes in place there
+                elif part.top:
+                    kept_top.add(part)
+                else:
+                    kept_class.add(part)
+        # a live unit's callees may return a tensor they saved ("return summaries"): the module-level
+        # functions it calls, and the forward of every user module it may hold
+        global_classes = set()
+        for statement in kept_top:
+            global_classes |= statement.called
+        for unit in list(live):
+            for name in unit.called:
+                for callee in module_functions.get(name, ()):
+                    if callee.returns_value:
+                        live.add(callee)
+            holds = set(unit.called) | global_classes
+            if unit.class_name is not None:
+                for init in s.class_inits.get(unit.class_name, ()):
+                    holds |= init.called
+            if unit.module_level and unit.name in followed:  # its parameters may be refined to them
+                for part in followed[unit.name]:
+                    holds |= part.called
+            for name in reach(holds):
+                for forward in s.class_forwards.get(name, ()):
+                    if forward.returns_value:
+                        live.add(forward)
+        if top_trigger:
+            for statement in s.top:
+                for name in statement.called:
+                    for callee in module_functions.get(name, ()):
+                        if callee.returns_value:
+                            live.add(callee)
+                for name in reach(statement.called):
+                    for forward in s.class_forwards.get(name, ()):
+                        if forward.returns_value:
+                            live.add(forward)
+        kept |= live
+        # a live method is analysed again as no_grad code when every self.<method>() call of its class
+        # runs under no_grad: the methods of its class that name it are kept
+        for unit in list(live):
+            if unit.class_name is not None and unit not in methods_followed:
+                methods_followed.add(unit)
+                siblings = s.class_methods.get(unit.class_name, ())
+                for part in mentions.parts_with(unit.name):
+                    if part in siblings:
+                        kept.add(part)
+        # top-level statements that may set a global a kept part reads
+        needed: Set[str] = set()
+        called: Set[str] = set()
+        for part in list(kept) + list(kept_top):
+            needed |= part.names
+            called |= part.called
+        grown = True
+        while grown:
+            grown = False
+            for statement in s.top:
+                if statement not in kept_top and statement.stores & needed:
+                    kept_top.add(statement)
+                    needed |= statement.names
+                    called |= statement.called
+                    grown = True
+        # __init__ of the classes of kept methods and of classes a kept part builds (``Block()``): their
+        # ``self`` attributes are read through ``self.x`` and ``Block().x``
+        classes = {u.class_name for u in kept if u.class_name is not None}
+        classes |= called & s.class_names
+        for name in classes:
+            for init in s.class_inits.get(name, ()):
+                kept.add(init)
+        if (len(kept), len(live), len(tainted), len(tainted_globals), len(kept_top), len(kept_class)) == before:
+            break
+    return kept, kept_top, kept_class, sorted(witnesses)
+
+
+def _reduce(source: str, dropped: List[Tuple[Optional[ast.AST], List[ast.AST]]]) -> str:
+    """Blank out each run of statements, keeping every line (and so every other line's number)."""
+    lines = _LINE.findall(source)
+    for owner, body in dropped:
+        first, last = body[0], body[-1]
+        start, end = first.lineno - 1, last.end_lineno - 1
+        for decorator in getattr(first, "decorator_list", ()):  # a decorated def starts at its decorator
+            start = min(start, decorator.lineno - 1)
+        if start >= len(lines) or end >= len(lines):
+            continue
+        line = lines[start]
+        head = line.encode("utf-8")[: first.col_offset].decode("utf-8", "replace")
+        if start == first.lineno - 1 and head.strip():
+            # the statements share their first line with something kept: ``def f(x): return x``
+            if start != end or owner is None:
+                continue  # rare (``a = 1; b = 2`` across lines): keep the text as it is
+            tail = lines[end].encode("utf-8")[last.end_col_offset:].decode("utf-8", "replace")
+            lines[start] = head + "pass" + tail
+            continue
+        indent = line[: len(line) - len(line.lstrip(" \t\f"))]
+        if end + 1 < len(lines) and _starts_on(last, lines[end]):
+            continue  # something else starts on the last line (``x = 1; y = 2``): leave the text alone
+        if start == end:
+            lines[start] = indent + "pass" + _ending(line)
+            continue
+        lines[start] = indent + '"""' + _ending(line)
+        for index in range(start + 1, end):
+            lines[index] = _ending(lines[index])
+        lines[end] = '"""' + _ending(lines[end])
+    return "".join(lines)
+
+
+def _starts_on(last: ast.AST, line: str) -> bool:
+    """Does code follow ``last`` on its last line (after a semicolon)?"""
+    tail = line.encode("utf-8")[last.end_col_offset:].decode("utf-8", "replace").strip()
+    return tail.startswith(";") and tail.strip("; \t\r\n") != "" and not tail.lstrip(";").lstrip().startswith("#")
+
+
+def _ending(line: str) -> str:
+    if line.endswith("\r\n"):
+        return "\r\n"
+    if line.endswith(("\n", "\r")):
+        return line[-1]
+    return ""

@@ -1,0 +1,162 @@
+"""The speed-ups never change findings.
+
+The unit selection (``inplace_lint/select.py``) hands LibCST a line-preserving reduced text; these tests
+lint every fixture, and a sample of real code when the benchmark corpus is downloaded, with and without
+it, and require identical findings: every field of every finding (code, range, message, evidence, fix),
+or the same LintError. ``--run-slow`` compares whole corpora.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+from inplace_lint.engine import LintError, lint_with_tree
+from inplace_lint.select import _LINE, select
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = sorted((ROOT / "tests" / "fixtures").rglob("*.py"))
+CORPUS = ROOT / "benchmarks" / ".cache"
+
+
+@pytest.fixture(autouse=True)
+def _debug(monkeypatch):
+    """Analysis errors raise (INPLACE_LINT_DEBUG=1) instead of silently dropping a unit."""
+    import inplace_lint.analysis as analysis
+    import inplace_lint.analysis.dataflow as dataflow
+
+    monkeypatch.setattr(dataflow, "DEBUG", True)
+    monkeypatch.setattr(analysis, "DEBUG", True)
+
+
+def _outcome(source: str, path: str, reduce: bool):
+    try:
+        return [f.to_dict() for f in lint_with_tree(source, None, path, reduce=reduce)]
+    except LintError as error:
+        return ("LintError", str(error), error.line, error.column)
+
+
+def _assert_same(path: Path) -> None:
+    try:
+        source = path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError:
+        pytest.skip(f"{path} is not UTF-8")
+    full = _outcome(source, str(path), reduce=False)
+    reduced = _outcome(source, str(path), reduce=True)
+    assert reduced == full, f"{path}: the reduced text changes the findings"
+
+
+@pytest.mark.parametrize("path", FIXTURES, ids=lambda p: str(p.relative_to(ROOT / "tests" / "fixtures")))
+def test_fixture_findings_unchanged(path):
+    _assert_same(path)
+
+
+def _sample(name: str, every: int, limit_bytes: int):
+    root = CORPUS / name
+    if not (root / ".unpacked").exists():
+        return []
+    files = sorted(root.rglob("*.py"))[::every]
+    out, total = [], 0
+    for path in files:
+        size = path.stat().st_size
+        if total + size > limit_bytes:
+            continue
+        out.append(path)
+        total += size
+    return out
+
+
+CORPUS_SAMPLE = _sample("timm", 6, 450_000) + _sample("transformers", 97, 350_000) + _sample(
+    "torchvision", 9, 200_000
+)
+
+
+@pytest.mark.skipif(not CORPUS_SAMPLE, reason="benchmark corpus not downloaded (python -m benchmarks.corpus)")
+@pytest.mark.parametrize("path", CORPUS_SAMPLE, ids=lambda p: str(p.relative_to(CORPUS)))
+def test_corpus_sample_findings_unchanged(path):
+    _assert_same(path)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["timm", "torchvision", "transformers"])
+def test_whole_corpus_findings_unchanged(name):
+    root = CORPUS / name
+    if not (root / ".unpacked").exists():
+        pytest.skip(f"{name} not downloaded")
+    differing = []
+    for path in sorted(root.rglob("*.py")):
+        try:
+            source = path.read_bytes().decode("utf-8")
+        except UnicodeDecodeError:
+            continue
+        if _outcome(source, str(path), False) != _outcome(source, str(path), True):
+            differing.append(str(path))
+    assert not differing
+
+
+# --- the reduced text itself ---------------------------------------------------------------------------
+
+EDGE_CASES = {
+    "decorated nested def first": (
+        "import torch\n\ndef outer(k):\n    @wraps(k)\n    def inner(x):\n        return k(x)\n\n    return inner\n"
+    ),
+    "one-line suites": "import torch\ndef f(x): return x.exp()\ndef g(x): y = x; return y  # c\nclass A: pass\n",
+    "semicolons": "import torch\nx = 1; y = 2\ndef f(a):\n    a = a + 1; return a\nz = 3\n",
+    "crlf and lone cr": "import torch\r\ndef f(x):\r\n    y = x * 2\r\n    return y\rdef g(x):\r    return x\r",
+    "form feed and tabs": "import torch\n\x0c\ndef f(x):\n\treturn x\n\x0cdef g(x):\n\tx.add_(1)\n\treturn x\n",
+    "non-ascii": "import torch\ndef f(é):\n    \"ünïcode\"; return é\ndef g(x):\n    x += 1  # ü\n    return x\n",
+    "class-level statements": (
+        "import torch\nclass M(torch.nn.Module):\n    '''doc'''\n    a = 1\n    b: int = 2\n\n"
+        "    def forward(self, x):\n        x += 1\n        return x\n"
+    ),
+    "nested class in function": (
+        "import torch\ndef f(x):\n    class A:\n        def m(self):\n            return 1\n    return A\n"
+        "def g(x):\n    x.mul_(2)\n    return x\n"
+    ),
+    "no trailing newline": "import torch\ndef f(x):\n    return x\ndef g(x):\n    x.add_(1)",
+    "multi-line strings": 'import torch\ndef f(x):\n    s = """\n  a\n"""\n    return s\ndef g(x):\n    x.add_(1)\n',
+    "top-level noise": (
+        "import torch\nCFG = {\n  'a': 1,\n}\nif __name__ == '__main__':\n    print(CFG)\n"
+        "def g(x):\n    x.add_(1)\n    return x\n"
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(EDGE_CASES))
+def test_reduced_text_keeps_every_kept_line(name):
+    source = EDGE_CASES[name]
+    selection = select(source)
+    if selection.source is None:
+        return
+    reduced = selection.source
+    ast.parse(reduced)  # still Python
+    original_lines = _LINE.findall(source)
+    reduced_lines = _LINE.findall(reduced)
+    assert len(reduced_lines) >= len(original_lines)
+    for old, new in zip(original_lines, reduced_lines):
+        # a line is either kept as it was, or blanked (only whitespace, pass or a string quote left)
+        assert new == old or re.fullmatch(r'[ \t\x0c]*(pass|""")?[^\r\n]*(\r\n|\r|\n)?', new), (old, new)
+    # the part after the original's last line holds only witness names
+    for extra in reduced_lines[len(original_lines):]:
+        assert re.fullmatch(r"\w*\r?\n?", extra)
+
+
+def test_no_libcst_parse_when_nothing_can_write(monkeypatch):
+    import inplace_lint.engine as engine
+
+    def fail(text):
+        raise AssertionError("LibCST parse")
+
+    monkeypatch.setattr(engine, "parse", fail)
+    source = "import torch\n\ndef f(x):\n    return torch.relu(x) * 2\n\nclass M(torch.nn.Module):\n" \
+             "    def forward(self, x):\n        return self.f(x)\n"
+    assert lint_with_tree(source, None, "m.py") == []
+
+
+def test_unparsable_text_reports_as_before():
+    source = "import torch\ndef f(x:\n    x.add_(1)\n"
+    assert _outcome(source, "bad.py", True) == _outcome(source, "bad.py", False)
+    assert _outcome(source, "bad.py", True)[0] == "LintError"
