@@ -38,6 +38,16 @@ def _codes(value: str) -> List[str]:
     return [code.strip() for code in value.replace(" ", ",").split(",") if code.strip()]
 
 
+def _jobs(value: str) -> int:
+    try:
+        jobs = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of processes, got {value!r}") from None
+    if jobs < 1:
+        raise argparse.ArgumentTypeError("expected at least 1 process")
+    return jobs
+
+
 def _patterns(value: str) -> List[str]:
     return [item.strip() for item in value.split(",") if item.strip()]
 
@@ -79,6 +89,24 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--extend-exclude", type=_patterns, metavar="GLOBS", help="add to the exclude list")
     check.add_argument(
         "--force-exclude", action="store_true", help="apply exclusions to paths named on the command line too"
+    )
+    check.add_argument(
+        "-j",
+        "--jobs",
+        type=_jobs,
+        default=None,
+        metavar="N",
+        help="lint files in N processes (default: one per CPU core; 1: no worker processes)",
+    )
+    check.add_argument(
+        "--no-cache", action="store_true", help="analyse every file, neither reading nor writing the cache"
+    )
+    check.add_argument(
+        "--cache-dir",
+        type=Path,
+        metavar="PATH",
+        help="where to cache findings of unchanged files (default: $INPLACE_LINT_CACHE_DIR, else "
+        "$XDG_CACHE_HOME/inplace-lint)",
     )
     check.add_argument(
         "--assume-params-are-tensors",
@@ -197,10 +225,13 @@ def check_source(
     fix: bool = False,
     unsafe: bool = False,
     diff: bool = False,
+    linter=None,
 ) -> FileResult:
-    """Lint (and with ``fix``/``diff``, fix) one file's text. Never raises for bad input."""
+    """Lint (and with ``fix``/``diff``, fix) one file's text. Never raises for bad input.
+
+    ``linter`` replaces the engine's ``lint_source`` when only linting (the cache passes its own).
+    """
     from inplace_lint.apply_fixes import fix_text, lint_text
-    from inplace_lint.engine import LintError
 
     result = FileResult(display=display)
     try:
@@ -224,19 +255,22 @@ def check_source(
             elif not outcome.converged:
                 result.note = f"inplace-lint: {display}: fixes did not settle after {outcome.rounds} rounds"
         else:
-            result.findings = lint_text(source, display, settings)
-    except LintError as error:
-        result.error = file_error_from(display, error)
+            result.findings = lint_text(source, display, settings, linter=linter)
     except RecursionError:
         result.error = FileError(display, "cannot lint: the code nests too deeply")
     except Exception as error:  # an internal bug must not lose the other files' results
-        result.error = FileError(
-            display, f"internal error ({type(error).__name__}: {error}); please report it"
-        )
+        from inplace_lint.engine import LintError  # imported here: a cached run never loads LibCST
+
+        if isinstance(error, LintError):
+            result.error = file_error_from(display, error)
+        else:
+            result.error = FileError(
+                display, f"internal error ({type(error).__name__}: {error}); please report it"
+            )
     return result
 
 
-def check_path(path: Path, settings, fix: bool, unsafe: bool, diff: bool) -> FileResult:
+def check_path(path: Path, settings, fix: bool, unsafe: bool, diff: bool, linter=None) -> FileResult:
     display = str(path)
     try:
         data = path.read_bytes()
@@ -246,7 +280,7 @@ def check_path(path: Path, settings, fix: bool, unsafe: bool, diff: bool) -> Fil
         source, encoding = read_source(data)
     except (SyntaxError, UnicodeDecodeError, LookupError) as error:
         return FileResult(display, error=FileError(display, f"cannot decode: {error}"))
-    result = check_source(source, display, settings, fix=fix, unsafe=unsafe, diff=diff)
+    result = check_source(source, display, settings, fix=fix, unsafe=unsafe, diff=diff, linter=linter)
     if fix and not diff and result.new_source is not None:
         try:
             with open(path, "wb") as handle:
@@ -254,6 +288,128 @@ def check_path(path: Path, settings, fix: bool, unsafe: bool, diff: bool) -> Fil
         except (OSError, UnicodeEncodeError) as error:
             result.error = FileError(display, f"cannot write the fixes: {error}")
     return result
+
+
+# --- many files: cache, worker processes ---------------------------------------------------------------
+
+
+def _engine_lint(source: str, path: str, options):
+    from inplace_lint.engine import lint_source
+
+    return lint_source(source, path, options)
+
+
+def _make_cache(args, fixing: bool):
+    """The findings cache, or None (``--no-cache``; ``--fix``/``--diff`` always analyse afresh)."""
+    if getattr(args, "no_cache", False) or fixing:
+        return None
+    from inplace_lint.cache import Cache, genuine
+
+    if not genuine():
+        return None
+    return Cache(args.cache_dir)
+
+
+_WORKER: dict = {}
+
+
+def _tune_gc() -> None:
+    """LibCST builds many short-lived objects that reference counting frees: the cyclic collector's
+    frequent young-generation passes over them are pure overhead in a batch run."""
+    import gc
+
+    gc.freeze()
+    gc.set_threshold(100_000, 50, 1000)
+
+
+class _BatchGC:
+    """:func:`_tune_gc` for the duration of a batch in this process, then the collector as it was."""
+
+    def __enter__(self):
+        import gc
+
+        self.threshold = gc.get_threshold()
+        _tune_gc()
+        return self
+
+    def __exit__(self, *exc):
+        import gc
+
+        gc.unfreeze()
+        gc.set_threshold(*self.threshold)
+        return False
+
+
+def _worker_init(cache_dir: Optional[str], use_cache: bool) -> None:
+    _tune_gc()
+    if use_cache:
+        from inplace_lint.cache import Cache
+
+        _WORKER["linter"] = Cache(Path(cache_dir) if cache_dir else None).linter(_engine_lint)
+
+
+def _worker_check(job) -> FileResult:
+    path, settings, fix, unsafe, diff = job
+    return check_path(path, settings, fix=fix, unsafe=unsafe, diff=diff, linter=_WORKER.get("linter"))
+
+
+def _cached_result(path: Path, settings, cache) -> Optional[FileResult]:
+    """The file's result from the cache, or None (not cached, or unreadable: the worker reports it)."""
+    from inplace_lint.cache import key
+
+    try:
+        source, _ = read_source(path.read_bytes())
+    except (OSError, SyntaxError, UnicodeDecodeError, LookupError):
+        return None
+    display = str(path)
+    found = cache.get(key(source, display, settings.lint_options()))
+    if found is None:
+        return None
+    cache.hits += 1
+    return check_source(source, display, settings, linter=lambda *_: found)
+
+
+def _check_files(files, args, fix: bool, unsafe: bool, diff: bool) -> List[FileResult]:
+    """Check ``files`` ((path, settings) pairs), in order; cached and worker results alike."""
+    cache = _make_cache(args, fix or diff)
+    results: List[Optional[FileResult]] = [None] * len(files)
+    todo = []
+    for index, (path, settings) in enumerate(files):
+        cached = _cached_result(path, settings, cache) if cache is not None else None
+        if cached is not None:
+            results[index] = cached
+        else:
+            todo.append(index)
+    jobs = args.jobs if getattr(args, "jobs", None) else (os.cpu_count() or 1)
+    jobs = min(jobs, len(todo))
+    cache_dir = str(cache.folder) if cache is not None else None
+    if jobs <= 1:
+        linter = cache.linter(_engine_lint) if cache is not None else None
+        with _BatchGC():
+            for index in todo:
+                path, settings = files[index]
+                results[index] = check_path(path, settings, fix=fix, unsafe=unsafe, diff=diff, linter=linter)
+        return results  # type: ignore[return-value]
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    # the biggest files first, so that no worker is left with a big one at the end
+    def size(index: int) -> int:
+        try:
+            return files[index][0].stat().st_size
+        except OSError:
+            return 0
+
+    todo.sort(key=size, reverse=True)
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if sys.platform == "linux" and "fork" in methods else None)
+    with ProcessPoolExecutor(
+        max_workers=jobs, mp_context=context, initializer=_worker_init, initargs=(cache_dir, cache is not None)
+    ) as pool:
+        jobs_args = [(files[i][0], files[i][1], fix, unsafe, diff) for i in todo]
+        for index, result in zip(todo, pool.map(_worker_check, jobs_args, chunksize=1)):
+            results[index] = result
+    return results  # type: ignore[return-value]
 
 
 def _plural(count: int, word: str) -> str:
@@ -308,7 +464,11 @@ def run_check(args) -> int:
             except (SyntaxError, UnicodeDecodeError, LookupError) as error:
                 errors.append(FileError(display, f"cannot decode: {error}"))
             else:
-                results.append(check_source(source, display, settings, fix=fix, unsafe=unsafe, diff=diff))
+                cache = _make_cache(args, fix or diff)
+                linter = cache.linter(_engine_lint) if cache is not None else None
+                results.append(
+                    check_source(source, display, settings, fix=fix, unsafe=unsafe, diff=diff, linter=linter)
+                )
         else:
             paths = []
             for raw in args.paths:
@@ -317,8 +477,8 @@ def run_check(args) -> int:
                     errors.append(FileError(raw, "no such file or directory"))
                 else:
                     paths.append(path)
-            for path, settings in iter_python_files(paths, resolver, force_exclude=args.force_exclude):
-                results.append(check_path(path, settings, fix=fix and not diff, unsafe=unsafe, diff=diff))
+            files = list(iter_python_files(paths, resolver, force_exclude=args.force_exclude))
+            results.extend(_check_files(files, args, fix=fix and not diff, unsafe=unsafe, diff=diff))
     except ConfigError as error:
         print(f"inplace-lint: error: {error}", file=sys.stderr)
         return EXIT_ERROR

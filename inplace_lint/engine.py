@@ -61,9 +61,14 @@ def parse(source: str) -> cst.Module:
         raise LintError(f"cannot parse: {type(error).__name__}: {error}") from None
 
 
-def lint_source(source: str, path: str = "<string>", options: Optional[LintOptions] = None) -> List[Finding]:
-    """Findings for one file's text, sorted by position. Raises only :class:`LintError`."""
-    return lint_with_tree(source, None, path, options)
+def lint_source(
+    source: str, path: str = "<string>", options: Optional[LintOptions] = None, *, tree: Optional[ast.Module] = None
+) -> List[Finding]:
+    """Findings for one file's text, sorted by position. Raises only :class:`LintError`.
+
+    ``tree``: the ``ast`` tree of ``source``, when the caller already has one (flake8 does).
+    """
+    return lint_with_tree(source, tree, path, options)
 
 
 def lint_with_tree(

@@ -37,8 +37,9 @@ class InplaceLintChecker:
     assume_params_are_tensors = True
 
     def __init__(self, tree: ast.AST, filename: str, lines: List[str]):
-        # ``tree`` is unused (LibCST parses the text), but asking for it makes this an AST plugin,
-        # which flake8 runs once per file. ``lines`` is flake8's own decoding, which also covers stdin.
+        # flake8's own ``ast`` tree (free to us) decides which function bodies LibCST must parse at all
+        # (inplace_lint.select); ``lines`` is flake8's own decoding, which also covers stdin.
+        self.tree = tree
         self.filename = filename
         self.lines = lines
 
@@ -70,7 +71,8 @@ class InplaceLintChecker:
             from inplace_lint.ftypes import LintOptions
 
             options = LintOptions(assume_params_are_tensors=self.assume_params_are_tensors)
-            findings = lint_source(source, self.filename, options)
+            tree = self.tree if isinstance(self.tree, ast.Module) else None
+            findings = lint_source(source, self.filename, options, tree=tree)
         except LintError as error:
             from inplace_lint.output import file_error_from
 

@@ -1,0 +1,198 @@
+"""Content-hash cache of the engine's findings, so that an unchanged file is never analysed twice.
+
+Key: SHA-256 of the file's text, its path as reported, the lint options, and a fingerprint of the linter
+itself (its version, the source of every module of the package and the knowledge table), so a changed
+linter or knowledge file never reads an old answer. Value: the findings as JSON (``site`` and ``fix``
+included: fixes and every output format work from a cached answer).
+
+One small file per entry under ``<cache dir>/<2 hex>/<62 hex>.json``. Writes go to a temporary file in
+the same folder and are renamed into place (atomic on POSIX and Windows), so concurrent runs never see a
+half-written entry; an entry that cannot be read or decoded is a miss (and is rewritten), never an error.
+Any I/O failure (read-only or missing folder) only disables caching for that entry.
+
+Default folder: ``$INPLACE_LINT_CACHE_DIR``, else ``$XDG_CACHE_HOME/inplace-lint``, else
+``~/.cache/inplace-lint``. Entries are content-addressed, so one folder serves every project.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+import tempfile
+from dataclasses import asdict
+from functools import lru_cache
+from pathlib import Path
+from typing import Callable, List, Optional
+
+from inplace_lint.ftypes import Edit, Evidence, Finding, Fix, InplaceSite, LintOptions, Position
+
+SCHEMA = 1
+
+
+def default_dir() -> Path:
+    explicit = os.environ.get("INPLACE_LINT_CACHE_DIR")
+    if explicit:
+        return Path(explicit)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "inplace-lint"
+
+
+@lru_cache(maxsize=None)
+def fingerprint() -> str:
+    """What the findings depend on besides the input: the linter's own code and its knowledge."""
+    from inplace_lint import __version__
+
+    digest = hashlib.sha256(f"inplace-lint {__version__} schema {SCHEMA}".encode())
+    package = Path(__file__).resolve().parent
+    for path in sorted(package.rglob("*")):
+        if path.suffix in (".py", ".json") and "__pycache__" not in path.parts:
+            digest.update(str(path.relative_to(package)).encode())
+            try:
+                digest.update(path.read_bytes())
+            except OSError:
+                digest.update(b"?")
+    return digest.hexdigest()
+
+
+def genuine() -> bool:
+    """Is this process linting with the package's own code? A test that swaps in a stand-in analysis
+    (``sys.modules``) or patches the engine must not read, or write, real answers."""
+    package = Path(__file__).resolve().parent
+    for name, module in list(sys.modules.items()):
+        if name == "inplace_lint" or name.startswith("inplace_lint."):
+            file = getattr(module, "__file__", None)
+            if not file:
+                return False
+            try:
+                Path(file).resolve().relative_to(package)
+            except ValueError:
+                return False
+    engine = sys.modules.get("inplace_lint.engine")
+    if engine is not None:
+        for attr in ("lint_source", "lint_with_tree", "parse", "might_have_hazard"):
+            if getattr(getattr(engine, attr, None), "__module__", None) != "inplace_lint.engine":
+                return False
+    analysis = sys.modules.get("inplace_lint.analysis")
+    if analysis is not None and getattr(analysis.analyze_module, "__module__", None) != "inplace_lint.analysis":
+        return False
+    return True
+
+
+def key(source: str, path: str, options: LintOptions) -> str:
+    digest = hashlib.sha256(fingerprint().encode())
+    digest.update(b"\0")
+    digest.update(path.encode("utf-8", "surrogatepass"))
+    digest.update(b"\0")
+    digest.update(repr((options.assume_params_are_tensors, tuple(options.select), tuple(options.ignore),
+                        sorted(options.extra.items()) if options.extra else ())).encode())
+    digest.update(b"\0")
+    digest.update(source.encode("utf-8", "surrogatepass"))
+    return digest.hexdigest()
+
+
+class Cache:
+    def __init__(self, folder: Optional[Path] = None):
+        self.folder = Path(folder) if folder is not None else default_dir()
+        self.hits = 0
+        self.misses = 0
+
+    def _entry(self, digest: str) -> Path:
+        return self.folder / digest[:2] / f"{digest[2:]}.json"
+
+    def get(self, digest: str) -> Optional[List[Finding]]:
+        try:
+            with open(self._entry(digest), "rb") as handle:
+                data = json.loads(handle.read())
+            if not isinstance(data, dict) or data.get("schema") != SCHEMA:
+                return None
+            return [_finding(item) for item in data["findings"]]
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            return None
+
+    def put(self, digest: str, findings: List[Finding]) -> None:
+        entry = self._entry(digest)
+        data = json.dumps({"schema": SCHEMA, "findings": [asdict(f) for f in findings]}, separators=(",", ":"))
+        try:
+            entry.parent.mkdir(parents=True, exist_ok=True)
+            self._ignore_in_git()
+            handle, temporary = tempfile.mkstemp(dir=entry.parent, prefix=".tmp-", suffix=".json")
+            try:
+                with os.fdopen(handle, "w", encoding="utf-8") as out:
+                    out.write(data)
+                os.replace(temporary, entry)
+            except BaseException:
+                try:
+                    os.unlink(temporary)
+                except OSError:
+                    pass
+                raise
+        except OSError:
+            pass  # a cache that cannot be written is no cache, not an error
+
+    def _ignore_in_git(self) -> None:
+        marker = self.folder / ".gitignore"
+        if not marker.exists():
+            try:
+                marker.write_text("# created by inplace-lint\n*\n")
+            except OSError:
+                pass
+
+    def linter(self, lint: Callable[[str, str, LintOptions], List[Finding]]):
+        """``lint`` (the engine's ``lint_source``), answering from the cache when it can."""
+
+        def cached(source: str, path: str, options: LintOptions) -> List[Finding]:
+            digest = key(source, path, options)
+            found = self.get(digest)
+            if found is not None:
+                self.hits += 1
+                return found
+            self.misses += 1
+            findings = lint(source, path, options)  # a LintError propagates and is not cached
+            self.put(digest, findings)
+            return findings
+
+        return cached
+
+
+def _position(data) -> Position:
+    return Position(int(data["line"]), int(data["column"]))
+
+
+def _optional_position(data) -> Optional[Position]:
+    return None if data is None else _position(data)
+
+
+def _finding(data: dict) -> Finding:
+    evidence = Evidence(**data["evidence"])
+    site = data.get("site")
+    if site is not None:
+        site = InplaceSite(
+            form=site["form"],
+            start=_position(site["start"]),
+            end=_position(site["end"]),
+            target_text=site["target_text"],
+            kwarg_start=_optional_position(site["kwarg_start"]),
+            kwarg_end=_optional_position(site["kwarg_end"]),
+            **{k: tuple(v) if isinstance(v, list) else v for k, v in site.items()
+               if k not in ("form", "start", "end", "target_text", "kwarg_start", "kwarg_end")},
+        )
+    fix = data.get("fix")
+    if fix is not None:
+        fix = Fix(
+            title=fix["title"],
+            applicability=fix["applicability"],
+            edits=tuple(Edit(_position(e["start"]), _position(e["end"]), e["replacement"]) for e in fix["edits"]),
+        )
+    return Finding(
+        code=data["code"],
+        name=data["name"],
+        message=data["message"],
+        path=data["path"],
+        start=_position(data["start"]),
+        end=_position(data["end"]),
+        evidence=evidence,
+        site=site,
+        fix=fix,
+    )
