@@ -74,6 +74,8 @@ def grid_case():
 if __name__ == "__main__":
     main([
         ("_geometry.py:635 _apply_grid_transform (fill, bilinear)", grid_case, True),
-        ("_color.py:270 adjust_sharpness_image", lambda: adjust_sharpness_float(image(), 2.0).sum().backward(), True),
-        ("_color.py:541 autocontrast_image", lambda: autocontrast_float(image() * 1.0).sum().backward(), True),
+        ("_color.py:270 adjust_sharpness_image", lambda: adjust_sharpness_float(image(), 2.0).sum().backward(),
+         True),
+        ("_color.py:541 autocontrast_image", lambda: autocontrast_float(image() * 1.0).sum().backward(),
+         True),
     ])
