@@ -46,7 +46,7 @@ import re
 import sys
 import time
 import traceback
-from collections import Counter, defaultdict
+from collections import Counter
 from dataclasses import dataclass
 from multiprocessing.connection import wait
 from pathlib import Path
@@ -116,7 +116,8 @@ def all_corpora(fetch: bool = True) -> List[Corpus]:
     corpora = [Corpus(f"stdlib-{v}", [p], str(p)) for v, p in _stdlib_dirs().items()]
     torch_dir = bc.torch_sources()
     if torch_dir is not None:
-        roots = [torch_dir] + [torch_dir.parent / n for n in ("torchgen", "functorch") if (torch_dir.parent / n).is_dir()]
+        siblings = [torch_dir.parent / n for n in ("torchgen", "functorch")]
+        roots = [torch_dir] + [p for p in siblings if p.is_dir()]
         corpora.append(Corpus("torch", roots, ", ".join(str(r) for r in roots)))
     for name in PACKAGES:
         target = bc.CACHE / name
@@ -178,16 +179,18 @@ def lint_file(path: str, stress: bool) -> dict:
         findings = lint_source(source, path)
     except LintError as error:
         kind = classify_lint_error(str(error))
-        record.update(status="crash" if kind == "internal error" else "lint_error", kind=kind, message=str(error))
+        status = "crash" if kind == "internal error" else "lint_error"
+        record.update(status=status, kind=kind, message=str(error))
         cause = error.__cause__ or error.__context__
         if cause is not None:
             record["traceback"] = "".join(traceback.format_exception(type(cause), cause, cause.__traceback__))
-    except BaseException as error:  # noqa: B902 - a crash is exactly what this script is looking for
+    except BaseException as error:  # noqa: B036 - a crash is exactly what this script is looking for
         record.update(status="crash", kind=type(error).__name__, message=f"{type(error).__name__}: {error}",
                       traceback=traceback.format_exc())
     else:
         record["findings"] = [
-            {"line": f.start.line, "column": f.start.column, "code": f.code, "message": " ".join(f.message.split())}
+            {"line": f.start.line, "column": f.start.column, "code": f.code,
+             "message": " ".join(f.message.split())}
             for f in findings
         ]
     end = time.perf_counter()
@@ -333,7 +336,8 @@ def summarize(records: List[dict], corpora: Dict[str, dict], budget: float, args
         "linted": len(records),
         "crashes": len([r for r in crashes if r["status"] == "crash"]),
         "timeouts": len([r for r in crashes if r["status"] == "timeout"]),
-        "over_budget": [(r["path"], r.get("seconds", 0.0)) for r in records if r.get("seconds", 0.0) > budget],
+        "over_budget": [(r["path"], r.get("seconds", 0.0))
+                        for r in records if r.get("seconds", 0.0) > budget],
         "lint_errors": dict(Counter(r.get("kind") for r in records if r["status"] == "lint_error")),
         "max_seconds": max(times, default=0.0),
         "p99_seconds": percentile(times, 0.99),
@@ -347,7 +351,8 @@ def summarize(records: List[dict], corpora: Dict[str, dict], budget: float, args
                           for r in crashes],
         "lint_error_records": [{k: r.get(k) for k in ("corpus", "path", "kind", "message")}
                                for r in records if r["status"] == "lint_error"],
-        "all_findings": [dict(corpus=r["corpus"], path=r["path"], **f) for r in records for f in r["findings"]],
+        "all_findings": [dict(corpus=r["corpus"], path=r["path"], **f)
+                         for r in records for f in r["findings"]],
     }
 
 
@@ -365,7 +370,8 @@ def markdown(summary: dict) -> str:
     out.append(f"# Corpus run ({', '.join(flags) or 'default mode'})\n")
     out.append(f"Python {summary['python']}, {mode['jobs']} workers, budget {mode['budget']} s per file, "
                f"wall time {summary['wall_seconds']:.0f} s.\n")
-    out.append(f"- **{summary['lines']:,} lines** in **{summary['files']:,} files** ({summary['linted']:,} linted)")
+    out.append(f"- **{summary['lines']:,} lines** in **{summary['files']:,} files** "
+               f"({summary['linted']:,} linted)")
     out.append(f"- crashes: **{summary['crashes']}**, timeouts: **{summary['timeouts']}**, "
                f"files over budget: **{len(summary['over_budget'])}**")
     out.append(f"- per-file time: max {summary['max_seconds']:.2f} s, p99 {summary['p99_seconds']:.3f} s, "
@@ -412,7 +418,8 @@ def main(argv: Optional[Iterable[str]] = None) -> int:
     parser.add_argument("--corpus", action="append", help="corpus name or prefix (repeatable; default all)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     parser.add_argument("--budget", type=float, default=5.0, help="seconds a file may take (default 5)")
-    parser.add_argument("--kill-after", type=float, default=60.0, help="kill a worker after this many seconds")
+    parser.add_argument("--kill-after", type=float, default=60.0,
+                        help="kill a worker after this many seconds")
     parser.add_argument("--debug", action="store_true", help="INPLACE_LINT_DEBUG=1 in the workers")
     parser.add_argument("--stress", action="store_true", help="append 'import torch' to every file")
     parser.add_argument("--out", type=Path, help="output folder")
@@ -437,7 +444,8 @@ def main(argv: Optional[Iterable[str]] = None) -> int:
         tasks.extend((corpus.name, str(p)) for p in files)
         print(f"{corpus.name:14} {len(files):6} files {info[corpus.name]['lines']:9,} lines  {corpus.note}",
               file=sys.stderr)
-    print(f"{'total':14} {len(tasks):6} files {sum(i['lines'] for i in info.values()):9,} lines", file=sys.stderr)
+    total_lines = sum(i["lines"] for i in info.values())
+    print(f"{'total':14} {len(tasks):6} files {total_lines:9,} lines", file=sys.stderr)
     if args.list:
         return 0
 
@@ -470,7 +478,8 @@ def main(argv: Optional[Iterable[str]] = None) -> int:
     print(f"\n{summary['lines']:,} lines, {summary['files']:,} files: {summary['crashes']} crashes, "
           f"{summary['timeouts']} timeouts, {len(summary['over_budget'])} over {args.budget} s, "
           f"max {summary['max_seconds']:.2f} s, p99 {summary['p99_seconds']:.3f} s, "
-          f"{summary['findings']} findings, LintErrors {summary['lint_errors']}\nreport: {out / 'summary.md'}",
+          f"{summary['findings']} findings, LintErrors {summary['lint_errors']}\n"
+          f"report: {out / 'summary.md'}",
           file=sys.stderr)
     bad = summary["crashes"] or summary["timeouts"] or summary["over_budget"]
     return 1 if bad else 0
