@@ -512,3 +512,75 @@ def test_the_linted_code_is_never_executed_or_imported(tmp_path):
         proc, _ = _run([PYTHON, "-m", "flake8", "--select=AGI", str(work)], cwd=work)
         assert "trap.py:13:" in proc.stdout, proc.stdout + proc.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["work"], "the linted code ran"
+
+
+# ------------------------------------------------------------------------------------------------ LSP
+# tests/test_lsp.py covers malformed params, an unknown request and notification, a non-JSON body, code
+# actions and hover for an unopened document, and 50 appended edits with the fake analysis. Here: the
+# notifications for unopened documents and 1,000 rapid random edits with the real analysis.
+
+
+def test_lsp_survives_unopened_notifications_and_1000_random_edits(tmp_path):
+    pytest.importorskip("pytest_lsp")
+    import asyncio
+    import random as _random
+
+    from lsprotocol import types
+    from pytest_lsp import ClientServerConfig, client_capabilities
+
+    async def scenario():
+        client = await ClientServerConfig(server_command=[PYTHON, "-m", "inplace_lint", "lsp"]).start()
+        try:
+            await client.initialize_session(types.InitializeParams(
+                capabilities=client_capabilities("neovim"), root_uri=tmp_path.as_uri()))
+            ghost = (tmp_path / "ghost.py").as_uri()
+            ident = types.VersionedTextDocumentIdentifier(uri=ghost, version=2)
+            client.text_document_did_change(types.DidChangeTextDocumentParams(
+                text_document=ident,
+                content_changes=[types.TextDocumentContentChangeWholeDocument(text=SEED)]))
+            client.text_document_did_save(types.DidSaveTextDocumentParams(
+                text_document=types.TextDocumentIdentifier(uri=ghost)))
+            client.text_document_did_close(types.DidCloseTextDocumentParams(
+                text_document=types.TextDocumentIdentifier(uri=ghost)))
+
+            path = tmp_path / "edited.py"
+            path.write_text(SEED, encoding="utf-8")
+            uri = path.as_uri()
+            item = types.TextDocumentItem(uri=uri, language_id="python", version=1, text=SEED)
+            client.text_document_did_open(types.DidOpenTextDocumentParams(text_document=item))
+            rng = _random.Random(7)
+            pieces = ["b *= b\n", "x.add_(1)", "(", ")", ":", "\n    ", "\x00", "é", "😀", "'",
+                      "import torch\n"]
+            text = SEED
+            for version in range(2, 1002):
+                at = rng.randrange(len(text) + 1)
+                if rng.random() < 0.3 and text:
+                    end = min(len(text), at + rng.randrange(1, 8))
+                    text = text[:at] + text[end:]
+                else:
+                    text = text[:at] + rng.choice(pieces) + text[at:]
+                client.text_document_did_change(types.DidChangeTextDocumentParams(
+                    text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
+                    content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)]))
+            client.text_document_did_change(types.DidChangeTextDocumentParams(
+                text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=1002),
+                content_changes=[types.TextDocumentContentChangeWholeDocument(text=SEED)]))
+            loop = asyncio.get_running_loop()
+            deadline = loop.time() + KILL_AFTER
+            while loop.time() < deadline:
+                diagnostics = client.diagnostics.get(uri)
+                lines = [d.range.start.line for d in diagnostics or []]
+                if diagnostics is not None and lines == [SEED_FINDING_LINE - 1]:
+                    break
+                await asyncio.sleep(0.05)
+            else:
+                pytest.fail(f"no diagnostics for the final text; last: {client.diagnostics.get(uri)}")
+            hover = await client.text_document_hover_async(types.HoverParams(
+                text_document=types.TextDocumentIdentifier(uri=ghost),
+                position=types.Position(line=0, character=0)))
+            assert hover is None
+            await client.shutdown_session()
+        finally:
+            await client.stop()
+
+    asyncio.run(scenario())
