@@ -11,6 +11,7 @@ from inplace_lint.analysis import semantics as sem
 from inplace_lint.analysis.dataflow import DEBUG, Hazard, Interpreter, ModuleContext, Unit
 from inplace_lint.analysis.messages import build_finding
 from inplace_lint.analysis.names import ImportMap, dotted, walk
+from inplace_lint.analysis.naming import looks_like_count, looks_like_inference, looks_like_integer_tensor
 from inplace_lint.analysis.values import MAYBE, MODULE, NO, OTHER, OTHER_VAL, UNKNOWN, ModuleInfo, State, Val
 from inplace_lint.ftypes import Finding, LintOptions
 from inplace_lint.knowledge import load
@@ -52,14 +53,14 @@ def analyze_module(module: cst.Module, source: str, path: str, options: LintOpti
     # recording anything (grad mode is dynamic): analyse those again as no_grad code.
     refined = _refinable(ctx, module)
     with_hazards = {h.unit for h in ctx.hazards.values()}
+    nograd = ctx.nograd_callees()
     redo = []
     for function, class_name, self_attrs in functions:
         name = function.name.value
+        key = (class_name, name)
         if function in refined:
-            redo.append((function, class_name, self_attrs, ctx.call_args[name], ctx.call_nograd.get(name, False)))
-        elif function in with_hazards and class_name and ctx.method_call_nograd.get((class_name, name)):
-            redo.append((function, class_name, self_attrs, None, True))
-        elif function in with_hazards and not class_name and ctx.call_nograd.get(name) and name in _only_called(ctx, module, name):
+            redo.append((function, class_name, self_attrs, ctx.call_args[name], key in nograd))
+        elif function in with_hazards and key in nograd and (class_name or name in _only_called(ctx, module, name)):
             redo.append((function, class_name, self_attrs, None, True))
     if redo:
         again = {entry[0] for entry in redo}
@@ -251,6 +252,8 @@ def _analyze_function(ctx: ModuleContext, function: cst.FunctionDef, imports: Im
     params = _parameters(function)
     self_name = params[0][0] if is_method and params else ""
     unit = Unit(ctx, ImportMap(imports), nograd=nograd, self_name=self_name, class_name=class_name)
+    unit.returns_escape = not looks_like_inference(function.name.value)
+    unit.function_name = function.name.value
     if not nograd and (class_name is None and function in ctx.top_level_functions
                        or class_name in ctx.user_modules and function.name.value == "forward"):
         unit.summary_key = (class_name, function.name.value)
@@ -318,9 +321,14 @@ def _parameter_value(ctx: ModuleContext, interp: Interpreter, name: str, param: 
         annotated = sem.from_annotation(interp, param.annotation)
         if annotated is not None:
             if annotated.kind != OTHER:
-                return Val(kind=annotated.kind, grad=annotated.grad, groups=frozenset({"param:" + name}),
+                grad = NO if looks_like_integer_tensor(name) else annotated.grad
+                return Val(kind=annotated.kind, grad=grad, groups=frozenset({"param:" + name}),
                            module=annotated.module)
             return annotated
+    if looks_like_count(name):
+        return OTHER_VAL
+    if looks_like_integer_tensor(name):
+        return Val(kind=UNKNOWN, grad=NO, groups=frozenset({"param:" + name}))
     default = param.default
     if isinstance(default, (cst.Integer, cst.Float, cst.SimpleString, cst.ConcatenatedString, cst.Tuple,
                             cst.List, cst.Dict, cst.Lambda)):

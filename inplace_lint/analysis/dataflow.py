@@ -90,7 +90,9 @@ class Unit:
         self.hooks_depth = 0  # saved_tensors_hooks / save_on_cpu silence the version check
         self.self_name = self_name
         self.class_name = class_name
+        self.function_name = ""
         self.summary_key: Optional[Tuple[Optional[str], str]] = None  # (class, function) for return summaries
+        self.returns_escape = True  # False for post-processing/inference functions (see naming.py)
         self.loop_stack: List[Tuple[List[State], List[State]]] = []  # (continue states, break states)
         self.returns: Optional[State] = None
         self.steps = 0
@@ -131,8 +133,8 @@ class ModuleContext:
         self.current_unit: object = None
         self.call_args: Dict[str, Dict[str, Val]] = {}  # function -> parameter values joined over its calls
         self.opaque_functions: Set[str] = set()  # functions called with *args/**kwargs or passed around
-        self.call_nograd: Dict[str, bool] = {}  # function -> every in-file call runs under no_grad
-        self.method_call_nograd: Dict[Tuple[str, str], bool] = {}  # (class, method) -> likewise, via self.m()
+        # Calls between this file's functions: (caller, callee, made under no_grad), keys (class or None, name).
+        self.call_edges: Set[Tuple[Tuple[Optional[str], str], Tuple[Optional[str], str], bool]] = set()
         # (class or None, function) -> it returns a tensor that one of its own ops saved for backward
         self.return_summaries: Dict[Tuple[Optional[str], str], bool] = {}
 
@@ -169,9 +171,27 @@ class ModuleContext:
         if key not in self.hazards:
             self.hazards[key] = Hazard(code, write, save, self.current_unit)
 
+    def note_edge(self, unit: "Unit", callee: Tuple[Optional[str], str]) -> None:
+        self.call_edges.add(((unit.class_name, unit.function_name), callee, unit.nograd))
+
+    def nograd_callees(self) -> Set[Tuple[Optional[str], str]]:
+        """Functions and methods every in-file call of which runs under no_grad, directly or through
+        callers that themselves only run under no_grad (generate -> _decode -> helper)."""
+        callers: Dict[Tuple[Optional[str], str], list] = {}
+        for caller, callee, nograd in self.call_edges:
+            callers.setdefault(callee, []).append((caller, nograd))
+        result: Set[Tuple[Optional[str], str]] = set()
+        changed = True
+        while changed:
+            changed = False
+            for callee, edges in callers.items():
+                if callee not in result and all(nograd or caller in result for caller, nograd in edges):
+                    result.add(callee)
+                    changed = True
+        return result
+
     def note_call(self, name: str, args: Dict[str, "Val"], clean: bool, nograd: bool) -> None:
         """A call of a function of this file: its parameters' values at this call site."""
-        self.call_nograd[name] = self.call_nograd.get(name, True) and nograd
         if not clean:
             self.opaque_functions.add(name)
             return
@@ -487,7 +507,8 @@ class Interpreter:
         if isinstance(node, cst.Return):
             if node.value is not None:
                 val = self.eval(state, node.value)
-                self.escape(state, val)
+                if self.unit.returns_escape:
+                    self.escape(state, val)
                 if self._returns_saved_tensor(state, val) and self.unit.summary_key is not None:
                     self.ctx.return_summaries[self.unit.summary_key] = True
             self.unit.returns = join_states(self.unit.returns, state)
@@ -621,7 +642,7 @@ class Interpreter:
             key = dotted(target)
             if target.attr.value == "requires_grad" and base.tensorish:
                 name = dotted(target.value)
-                if name and name in state.env:
+                if name:  # layer.weight.requires_grad = False: remember it for later reads of layer.weight
                     enabled = not (isinstance(value_node, cst.Name) and value_node.value == "False")
                     leaf = enabled and (base.fresh or base.leaf or (not base.hist and base.grad == NO))
                     state.env[name] = replace(base, grad=YES if enabled else NO, leaf=leaf)
@@ -634,7 +655,9 @@ class Interpreter:
         elif isinstance(target, cst.Subscript):
             container = self.eval(state, target.value)
             self._eval_slices(state, target)
-            if container.tensorish:
+            if sem.is_mapping_key(target):
+                self.escape(state, value)  # d["pair"] = t: a dict entry, not a tensor write
+            elif container.tensorish:
                 write = self.write_site(target, "subscript", "[...] =", target.value, stmt=True)
                 self.inplace_write(state, container, write, {"self": container, "value": value},
                                    None, target, "torch.Tensor.__setitem__")

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Dict, FrozenSet, List, Optional, Tuple
 import libcst as cst
 
 from inplace_lint.analysis.names import dotted
+from inplace_lint.analysis.naming import looks_like_count, looks_like_integer_tensor
 from inplace_lint.analysis.values import (
     CONTAINER,
     MAYBE,
@@ -105,6 +106,10 @@ NON_TENSOR_METHODS = {
     "register_hook", "retain_grad", "__len__", "type_as_str", "untyped_storage", "storage", "is_set_to",
     "equal", "allclose", "is_nonzero", "__bool__", "__float__", "__int__", "__index__", "dim_order",
 }
+# Methods only numpy arrays (or other non-tensors) have: the receiver, and the result, are not tensors.
+NUMPY_ONLY_METHODS = {"astype", "tobytes", "tostring", "ravel", "squeeze_dims", "itemset", "getfield", "setfield",
+                      "dumps", "keys", "items", "values", "decode", "encode", "split_lines", "lower", "upper",
+                      "strip", "startswith", "endswith", "format", "join", "replace"}
 NON_DIFFERENTIABLE_METHODS = {
     "argmax", "argmin", "argsort", "eq", "ne", "lt", "le", "gt", "ge", "isnan", "isinf", "isfinite",
     "nonzero", "bool", "long", "int", "short", "byte", "char", "sign", "any", "all", "logical_not",
@@ -432,6 +437,10 @@ def call(interp: "Interpreter", state: State, node: cst.Call) -> Val:
         root = qualname.split(".")[0]
         if root == "torch":
             return torch_call(interp, state, node, qualname)
+        if qualname in ("copy.deepcopy", "copy.copy") and node.args:
+            value = interp.eval(state, node.args[0].value)
+            return replace(value, groups=frozenset({interp.new_group(state, node)}), leaf=False, fresh=False) \
+                if value.tensorish else value
         if root in NON_TORCH_ROOTS:
             for arg in node.args:
                 interp.eval(state, arg.value)
@@ -448,8 +457,7 @@ def call(interp: "Interpreter", state: State, node: cst.Call) -> Val:
             # self.helper(x): a method or submodule we cannot see; values flow through it
             unit = interp.unit
             if unit.class_name:
-                key = (unit.class_name, func.attr.value)
-                interp.ctx.method_call_nograd[key] = interp.ctx.method_call_nograd.get(key, True) and unit.nograd
+                interp.ctx.note_edge(unit, (unit.class_name, func.attr.value))
             vals = [interp.eval(state, a.value) for a in node.args]
             return unknown_result(interp, state, node, vals)
         receiver = interp.eval(state, func.value)
@@ -498,6 +506,7 @@ def _call_user_function(interp: "Interpreter", state: State, node: cst.Call, nam
     bound = bind(interp, state, node, interp.ctx.function_params[name])
     interp.ctx.note_call(name, bound.vals, clean=not bound.extra and not any(a.star for a in node.args),
                           nograd=interp.unit.nograd)
+    interp.ctx.note_edge(interp.unit, (None, name))
     result = unknown_result(interp, state, node, list(bound.vals.values()) + bound.extra)
     if interp.ctx.return_summaries.get((None, name)) and not interp.unit.nograd and result.grad != NO:
         result = _saved_return(interp, state, node, result, name)
@@ -512,6 +521,7 @@ def _call_writing_helper(interp: "Interpreter", state: State, node: cst.Call, na
     bound = bind(interp, state, node, params)
     interp.ctx.note_call(name, bound.vals, clean=not bound.extra and not any(a.star for a in node.args),
                           nograd=interp.unit.nograd)
+    interp.ctx.note_edge(interp.unit, (None, name))
     for param, sites in writes.items():
         target = bound.vals.get(param)
         if target is None or not target.tensorish:
@@ -872,7 +882,7 @@ def _merge(container: Val, value: Val) -> Val:
 def tensor_method(interp: "Interpreter", state: State, node: cst.Call, call_node: cst.Call, receiver: Val, name: str,
                   receiver_node) -> Val:
     k = interp.k
-    if name in NON_TENSOR_METHODS:
+    if name in NON_TENSOR_METHODS or name in NUMPY_ONLY_METHODS:
         for a in call_node.args:
             interp.eval(state, a.value)
         return OTHER_VAL
@@ -1061,6 +1071,12 @@ def attribute(interp: "Interpreter", state: State, node: cst.Attribute) -> Val:
         return OTHER_VAL
     base = interp.eval(state, node.value)
     attr = node.attr.value
+    if base.kind in (UNKNOWN, OTHER) and not base.hist:
+        # config.vocab_size, self.state.global_step: an attribute named like a count is a Python int
+        if looks_like_count(attr):
+            return OTHER_VAL
+        if looks_like_integer_tensor(attr):
+            return Val(kind=UNKNOWN, grad=NO, groups=frozenset({"attr:" + (key or attr)}))
     if key is not None and key.split(".")[0] == interp.unit.self_name and key.count(".") == 1:
         return Val(kind=UNKNOWN, grad=MAYBE, groups=frozenset({"attr:" + key}))
     if base.kind == MODULE and base.module is not None:
@@ -1111,9 +1127,21 @@ def _is_parameter_name(attr: str) -> bool:
     return attr in ("weight", "bias") or attr.endswith("_weight") or attr.endswith("_bias")
 
 
+def is_mapping_key(node: cst.Subscript) -> bool:
+    """``d["pair"]``: a string cannot index a tensor, so the subscripted value is a mapping."""
+    return len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index) and isinstance(
+        node.slice[0].slice.value, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString))
+
+
 def subscript(interp: "Interpreter", state: State, node: cst.Subscript) -> Val:
     base = interp.eval(state, node.value)
     indices = interp._eval_slices(state, node)
+    if is_mapping_key(node) and base.kind != CONTAINER:
+        key = dotted(node.value) or "?"
+        item = interp.ctx.code(node, 80)
+        grad = NO if base.kind == OTHER else base.grad
+        return Val(kind=UNKNOWN if base.kind != OTHER else OTHER, grad=grad, groups=frozenset({"item:" + item}),
+                   hist=base.hist if key else frozenset())
     if base.kind == CONTAINER:
         if base.parts is not None and len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index):
             index_node = node.slice[0].slice.value
@@ -1278,6 +1306,9 @@ def from_annotation(interp: "Interpreter", annotation: cst.Annotation) -> Option
         text = interp.ctx.code(node, 200)
     head = text.split("[")[0].strip()
     qualname = interp.unit.imports.resolve(node) if isinstance(node, (cst.Name, cst.Attribute)) else None
+    if qualname in ("torch.LongTensor", "torch.IntTensor", "torch.BoolTensor", "torch.ByteTensor") or head in (
+            "torch.LongTensor", "torch.IntTensor", "torch.BoolTensor", "LongTensor", "BoolTensor"):
+        return Val(kind=TENSOR, grad=NO)  # integer and bool tensors never require grad
     if qualname in ("torch.Tensor", "torch.FloatTensor", "torch.nn.Parameter") or head in ("Tensor", "torch.Tensor"):
         return Val(kind=TENSOR, grad=MAYBE)
     if head in NON_TENSOR_ANNOTATIONS or head.endswith("ndarray"):

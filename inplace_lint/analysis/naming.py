@@ -1,0 +1,45 @@
+"""What names say about values the analysis cannot see being made.
+
+An unannotated parameter, or an attribute of one, may be anything; its name is often the only evidence.
+These patterns come from false positives on real code (docs/real-world-findings.md): shapes and sizes are
+Python ints, token ids and labels are integer tensors (which can never require grad), and functions that
+post-process or generate return values nobody backpropagates through.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Python ints/tuples: shapes, sizes, counts, indices, steps, configuration.
+_COUNT = re.compile(
+    r"^(?:.*_)?(?:shape|shapes|size|sizes|dim|dims|ndim|len|length|lengths|num|count|counts|multiple|stride|"
+    r"strides|padding|kernel_size|step|steps|global_step|epoch|epochs|iteration|iter|idx|index|rank|"
+    r"world_size|seed|depth|width|height|channels|heads|layers)$"
+    r"|^(?:num|n|max|min)_.+$"
+    r"|^(?:config|cfg|conf|args|hparams|opts|options|kwargs_dict)$"
+    r"|^.+_(?:config|cfg)$"
+)
+# Integer or boolean tensors: they can never require grad.
+_INTEGER_TENSOR = re.compile(
+    r"^(?:.*_)?(?:ids|id|labels|label|targets|target_ids|indices|positions|tokens|token|mask|masks)$"
+)
+# Functions whose results are for people, not for backward.
+_INFERENCE_FUNCTION = re.compile(
+    r"^_*(?:post_?process|postprocess|predict|infer|inference|generate|sample|evaluate|visuali[sz]e|"
+    r"plot|show|draw|render|export|save|log|summari[sz]e|to_numpy|to_list)"
+)
+
+
+def looks_like_count(name: str) -> bool:
+    """``input_shape``, ``vocab_size``, ``num_heads``, ``config``: not a tensor."""
+    return bool(_COUNT.match(name.lower()))
+
+
+def looks_like_integer_tensor(name: str) -> bool:
+    """``input_ids``, ``labels``, ``attention_mask``: a tensor that cannot require grad."""
+    return bool(_INTEGER_TENSOR.match(name.lower()))
+
+
+def looks_like_inference(function_name: str) -> bool:
+    """``post_process_detection``, ``predict``, ``generate``: its results are not backpropagated."""
+    return bool(_INFERENCE_FUNCTION.match(function_name.lower()))
