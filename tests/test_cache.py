@@ -127,7 +127,8 @@ def _project(tmp_path: Path) -> Path:
     project = tmp_path / "project"
     project.mkdir()
     for index, fixture in enumerate(sorted(FIXTURES.rglob("*.py"))[:24]):
-        (project / f"f{index:02d}_{fixture.name}").write_text(fixture.read_text(encoding="utf-8"), encoding="utf-8")
+        text = fixture.read_text(encoding="utf-8")
+        (project / f"f{index:02d}_{fixture.name}").write_text(text, encoding="utf-8")
     (project / "pyproject.toml").write_text("[tool.inplace-lint]\n", encoding="utf-8")
     return project
 

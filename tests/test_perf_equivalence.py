@@ -101,13 +101,22 @@ def test_whole_corpus_findings_unchanged(name):
 
 EDGE_CASES = {
     "decorated nested def first": (
-        "import torch\n\ndef outer(k):\n    @wraps(k)\n    def inner(x):\n        return k(x)\n\n    return inner\n"
+        "import torch\n\ndef outer(k):\n    @wraps(k)\n    def inner(x):\n        return k(x)\n\n"
+        "    return inner\n"
     ),
-    "one-line suites": "import torch\ndef f(x): return x.exp()\ndef g(x): y = x; return y  # c\nclass A: pass\n",
+    "one-line suites": (
+        "import torch\ndef f(x): return x.exp()\ndef g(x): y = x; return y  # c\nclass A: pass\n"
+    ),
     "semicolons": "import torch\nx = 1; y = 2\ndef f(a):\n    a = a + 1; return a\nz = 3\n",
-    "crlf and lone cr": "import torch\r\ndef f(x):\r\n    y = x * 2\r\n    return y\rdef g(x):\r    return x\r",
-    "form feed and tabs": "import torch\n\x0c\ndef f(x):\n\treturn x\n\x0cdef g(x):\n\tx.add_(1)\n\treturn x\n",
-    "non-ascii": "import torch\ndef f(é):\n    \"ünïcode\"; return é\ndef g(x):\n    x += 1  # ü\n    return x\n",
+    "crlf and lone cr": (
+        "import torch\r\ndef f(x):\r\n    y = x * 2\r\n    return y\rdef g(x):\r    return x\r"
+    ),
+    "form feed and tabs": (
+        "import torch\n\x0c\ndef f(x):\n\treturn x\n\x0cdef g(x):\n\tx.add_(1)\n\treturn x\n"
+    ),
+    "non-ascii": (
+        "import torch\ndef f(é):\n    \"ünïcode\"; return é\ndef g(x):\n    x += 1  # ü\n    return x\n"
+    ),
     "class-level statements": (
         "import torch\nclass M(torch.nn.Module):\n    '''doc'''\n    a = 1\n    b: int = 2\n\n"
         "    def forward(self, x):\n        x += 1\n        return x\n"
@@ -117,7 +126,9 @@ EDGE_CASES = {
         "def g(x):\n    x.mul_(2)\n    return x\n"
     ),
     "no trailing newline": "import torch\ndef f(x):\n    return x\ndef g(x):\n    x.add_(1)",
-    "multi-line strings": 'import torch\ndef f(x):\n    s = """\n  a\n"""\n    return s\ndef g(x):\n    x.add_(1)\n',
+    "multi-line strings": (
+        'import torch\ndef f(x):\n    s = """\n  a\n"""\n    return s\ndef g(x):\n    x.add_(1)\n'
+    ),
     "top-level noise": (
         "import torch\nCFG = {\n  'a': 1,\n}\nif __name__ == '__main__':\n    print(CFG)\n"
         "def g(x):\n    x.add_(1)\n    return x\n"
