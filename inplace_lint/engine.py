@@ -51,14 +51,27 @@ def parse(source: str) -> cst.Module:
     try:
         return cst.parse_module(source)
     except cst.ParserSyntaxError as error:
-        line = getattr(error, "raw_line", 1) or 1
-        column = getattr(error, "raw_column", 0) or 0
-        message = str(error).strip().splitlines()[0] if str(error).strip() else "syntax error"
-        raise LintError(f"cannot parse: {message} (line {line})", line, column) from None
+        raise _explain(source, getattr(error, "raw_line", None), getattr(error, "raw_column", None)) from None
     except RecursionError:
-        raise LintError("cannot parse: the code nests too deeply for the parser") from None
+        raise _explain(source, None, None, "the code nests too deeply for the parser") from None
     except Exception as error:  # LibCST's native parser may raise other errors on odd input
-        raise LintError(f"cannot parse: {type(error).__name__}: {error}") from None
+        raise _explain(source, None, None, f"{type(error).__name__}: {error}") from None
+
+
+def _explain(source: str, line: Optional[int], column: Optional[int], detail: str = "") -> LintError:
+    """One clear message for text LibCST rejects. LibCST's native parser puts tokenizer errors at 1:1 and
+    parser errors a line late, without the reason; CPython's own parser (``ast.parse``: parsing only,
+    nothing runs) says where and why."""
+    try:
+        ast.parse(source)
+    except SyntaxError as error:
+        where = error.lineno or line or 1
+        return LintError(f"cannot parse: {error.msg} (line {where})", where, max((error.offset or 1) - 1, 0))
+    except (RecursionError, MemoryError, ValueError) as error:
+        return LintError(f"cannot parse: {type(error).__name__}: {error}".rstrip(": "), line, column)
+    reason = detail or "LibCST, which the analysis runs on, cannot parse this valid Python (nested too deeply?)"
+    where = f" (line {line})" if line else ""
+    return LintError(f"cannot lint: {reason}{where}", line, column)
 
 
 def lint_source(
