@@ -217,7 +217,9 @@ def _decorator_names(function: cst.FunctionDef, imports: ImportMap) -> List[str]
 
 def _only_called(ctx: ModuleContext, module: cst.Module, name: str) -> set:
     """{name} when every mention of the module-level function ``name`` is a direct call, else {}."""
-    return _directly_called(module, {name})
+    if ctx.directly_called is None:
+        ctx.directly_called = _directly_called(module, set(ctx.user_functions))
+    return {name} & ctx.directly_called
 
 
 def _refinable(ctx: ModuleContext, module: cst.Module) -> set:
@@ -225,7 +227,9 @@ def _refinable(ctx: ModuleContext, module: cst.Module) -> set:
     names = {n for n in ctx.call_args if n not in ctx.opaque_functions}
     if not names:
         return set()
-    keep = _directly_called(module, names)
+    if ctx.directly_called is None:
+        ctx.directly_called = _directly_called(module, set(ctx.user_functions))
+    keep = names & ctx.directly_called
     return {s for s in module.body if isinstance(s, cst.FunctionDef) and s.name.value in keep}
 
 

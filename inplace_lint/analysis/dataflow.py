@@ -47,12 +47,12 @@ DEBUG = os.environ.get("INPLACE_LINT_DEBUG") == "1"
 
 @dataclass(frozen=True)
 class SaveSite:
-    """Static facts about one saving op, for messages."""
+    """Static facts about one saving op, for messages (texts may be nodes, rendered only when needed)."""
 
     site: int
-    op_text: str  # "b *= b", "torch.exp(x)"
+    op_text: object  # "b *= b", "torch.exp(x)", or the node
     qualname: str
-    saved_text: str  # the saved tensor as written
+    saved_text: object  # the saved tensor as written, or its node
     role: str  # "input" / "result"
     argument: str  # parameter name of the saving op ("other"), or "result"
 
@@ -110,6 +110,7 @@ class ModuleContext:
         self.module = module
         self.assume_params_are_tensors = assume_params_are_tensors
         self._site_ids: Dict[int, int] = {}
+        self._code_cache: Dict[Tuple[int, int], str] = {}
         self.site_nodes: Dict[int, cst.CSTNode] = {}
         self.save_sites: Dict[Tuple[int, str], SaveSite] = {}
         self.write_sites: Dict[int, WriteSite] = {}
@@ -120,6 +121,7 @@ class ModuleContext:
         self.module_inplace_args: Dict[int, Tuple[cst.CSTNode, cst.Arg]] = {}  # ctor site -> inplace=True arg
         self.globals: Dict[str, Val] = {}  # module-level names, as functions see them
         self.user_functions: Set[str] = set()
+        self.directly_called: Optional[Set[str]] = None  # user functions only ever mentioned as callees
         self.top_level_functions: Set[cst.FunctionDef] = set()
         # helper functions that write a parameter in place: name -> (parameter names, {param: writes})
         self.function_writes: Dict[str, Tuple[List[str], Dict[str, list]]] = {}
@@ -158,13 +160,22 @@ class ModuleContext:
             self.site_nodes[sid] = node
         return sid
 
-    def code(self, node: cst.CSTNode, limit: int = 60) -> str:
-        try:
-            text = self.module.code_for_node(node)
-        except Exception:
-            return "?"
-        text = " ".join(text.split())
-        return text if len(text) <= limit else text[: limit - 3] + "..."
+    def code(self, node, limit: int = 60) -> str:
+        """The source of ``node`` on one line, shortened; a string is returned as it is."""
+        if node is None:
+            return ""
+        if isinstance(node, str):
+            return node
+        key = (id(node), limit)
+        text = self._code_cache.get(key)
+        if text is None:
+            try:
+                text = " ".join(self.module.code_for_node(node).split())
+            except Exception:
+                text = "?"
+            text = text if len(text) <= limit else text[: limit - 3] + "..."
+            self._code_cache[key] = text
+        return text
 
     def report(self, code: str, write: WriteSite, save: Optional[SaveSite]) -> None:
         key = (code, write.site, save.site if save else None)
@@ -381,7 +392,7 @@ class Interpreter:
             self.ctx.report("AGI002", write, None)
         saved_texts = saved_texts or {}
         new_records = set()
-        op_text = self.ctx.code(op_node)
+        op_text = op_node  # rendered only if a finding needs it
         result_saves = []
         for save in form.saves if form else ():
             if save.target == "result":
@@ -678,7 +689,8 @@ class Interpreter:
         existing = self.ctx.write_sites.get(sid)
         if existing is not None:
             return existing
-        target_text = self.ctx.code(target_node, 80) if target_node is not None else ""
+        # a name as written ("h", "self.h"); anything else is rendered only if a finding needs it
+        target_text = (dotted(target_node) or "") if target_node is not None else ""
         write = WriteSite(
             sid,
             range_node,
@@ -727,7 +739,7 @@ class Interpreter:
             node,
             "subscript" if in_subscript else "augassign",
             symbol,
-            self.ctx.code(written, 80),
+            dotted(written) or "",
             None,
             isinstance(written, cst.Name),
             written,
@@ -743,7 +755,7 @@ class Interpreter:
         else:
             operand = "other"
         args = {"self": subject, operand: value}
-        texts = {"self": self.ctx.code(node.target), operand: self.ctx.code(node.value)}
+        texts = {"self": node.target, operand: node.value}
         new = self.inplace_write(state, subject, write, args, form, node, method or symbol, saved_texts=texts)
         if isinstance(node.target, cst.Name):
             state.env[node.target.value] = new

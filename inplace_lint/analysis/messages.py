@@ -58,12 +58,13 @@ def build_finding(ctx, hazard, positions, path: str, source: str) -> Optional[Fi
         kr = positions[write.kwarg_node]
         kwarg_start, kwarg_end = Position(kr.start.line, kr.start.column), Position(kr.end.line, kr.end.column)
     base_text, base_shared = ctx.view_bases.get(write.site, ("", True))
-    site = InplaceSite(write.form, start, end, write.target_text, kwarg_start, kwarg_end, write.target_is_local_name,
+    written = write.target_text or (ctx.code(write.target_node, 80) if write.target_node is not None else "")
+    site = InplaceSite(write.form, start, end, written, kwarg_start, kwarg_end, write.target_is_local_name,
                        ctx.shared_writes.get(write.site, True), base_text, base_shared,
                        tuple(sorted(ctx.write_holders.get(write.site) or ())))
     rule = RULES[hazard.code]
-    op = write.op_text
-    target = write.target_text or "its input"
+    op = ctx.code(write.op_text)
+    target = written or "its input"
     target_q = _quote(target)
     if hazard.code == "AGI002":
         message = (
@@ -85,11 +86,11 @@ def build_finding(ctx, hazard, positions, path: str, source: str) -> Optional[Fi
         if node is not None and node in positions:
             saving_line = positions[node].start.line
             saving_column = positions[node].start.column
-        saving_text = save.op_text
+        saving_text = ctx.code(save.op_text)
         role = save.role
         argument = save.argument
         if save.role == "input" and save.saved_text:
-            saved = save.saved_text
+            saved = ctx.code(save.saved_text)
     where = f" on line {saving_line}" if saving_line else ""
     role_part = f" ({role_text(save.qualname, save.role, save.argument)})" if save is not None else ""
     if write.form == "optimizer_step":

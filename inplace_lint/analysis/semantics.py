@@ -302,7 +302,7 @@ def apply_op(
     tensor_vals = [v for v in every if v.kind in (TENSOR, UNKNOWN, CONTAINER, PARAMS)]
     grad = _grad_of(interp, tensor_vals, module) if info.differentiable else NO
     new_records = set()
-    op_text = interp.ctx.code(node)
+    op_text = node  # rendered only if a finding needs it
     result_saves: List[Save] = []
     for save in info.saves:
         if save.target == "result":
@@ -325,7 +325,7 @@ def apply_op(
         from inplace_lint.analysis.dataflow import SaveSite
 
         sid = interp.ctx.site(node, "save:" + save.target)
-        text = interp.ctx.code(arg_nodes[save.target]) if save.target in arg_nodes else save.target
+        text = arg_nodes[save.target] if save.target in arg_nodes else save.target
         site = SaveSite(sid, op_text, qualname, text, "input", save.target)
         new_records.add(interp.create_record(state, sid, site, val.groups))
     if module is not None and module.has_params and not module.frozen:
@@ -495,7 +495,7 @@ def _unknown_call(interp: "Interpreter", state: State, node: cst.Call, callee: O
     vals = [interp.eval(state, a.value) for a in node.args]
     if callee is not None and callee.kind == UNKNOWN and isinstance(func_node, (cst.Name, cst.Attribute)):
         # possibly a module we cannot see: its parameters may be saved (and an optimizer may step them)
-        label = interp.ctx.code(func_node)
+        label = dotted(func_node) or "module"
         module = ModuleInfo(None, "params:" + label, label=label)
         return module_call(interp, state, node, module, callee, vals)
     return unknown_result(interp, state, node, vals)
@@ -739,7 +739,7 @@ def call_with_info(interp: "Interpreter", state: State, node: cst.Call, qualname
             else:
                 write = interp.write_site(node, "method" if method else "function", name + "()",
                                           bound.nodes.get(form.modifies))
-            texts = {p: interp.ctx.code(n) for p, n in bound.nodes.items()}
+            texts = dict(bound.nodes)
             return interp.inplace_write(state, target, write, bound.vals, form, node, qualname, module, texts)
     out_arg = bound.args.get("out")
     if out_arg is not None and not is_false_or_none(out_arg.value):
@@ -1007,7 +1007,7 @@ def _apply_module(interp, state, node, module: ModuleInfo, vals: List[Val], _unu
     result = unknown_result(interp, state, node, vals, module if module.has_params else None)
     recording = not interp.unit.nograd and not interp.unit.hooks_depth
     label = module.label or "module"
-    call_text = interp.ctx.code(node)
+    call_text = node
     if module.has_params and not module.frozen and recording:
         new = set()
         if any(v.tensorish and v.grad != NO for v in vals):
@@ -1019,7 +1019,7 @@ def _apply_module(interp, state, node, module: ModuleInfo, vals: List[Val], _unu
         for index, val in enumerate(vals):
             if val.tensorish and val.groups and val.kind != CONTAINER:
                 sid = interp.ctx.site(node, f"save:input{index}")
-                text = interp.ctx.code(args[index].value) if index < len(args) else "its input"
+                text = args[index].value if index < len(args) else "its input"
                 site = SaveSite(sid, call_text, label, text, "input", "input")
                 new.add(interp.create_record(state, sid, site, val.groups))
         result = replace(result, hist=result.hist | new)
@@ -1034,7 +1034,7 @@ def _saved_return(interp, state, node, result: Val, label: str) -> Val:
     from inplace_lint.analysis.dataflow import SaveSite
 
     sid = interp.ctx.site(node, "save:returned")
-    site = SaveSite(sid, interp.ctx.code(node), label, "", "result", "result")
+    site = SaveSite(sid, node, label, "", "result", "result")
     rid = interp.create_record(state, sid, site, result.groups)
     return replace(result, hist=result.hist | {rid})
 
@@ -1138,7 +1138,8 @@ def subscript(interp: "Interpreter", state: State, node: cst.Subscript) -> Val:
     indices = interp._eval_slices(state, node)
     if is_mapping_key(node) and base.kind != CONTAINER:
         key = dotted(node.value) or "?"
-        item = interp.ctx.code(node, 80)
+        literal = node.slice[0].slice.value
+        item = f"{key}[{literal.value if isinstance(literal, cst.SimpleString) else '?'}]"
         grad = NO if base.kind == OTHER else base.grad
         return Val(kind=UNKNOWN if base.kind != OTHER else OTHER, grad=grad, groups=frozenset({"item:" + item}),
                    hist=base.hist if key else frozenset())
@@ -1341,11 +1342,11 @@ class FunctionSummary:
             for index in self.inputs_saved:
                 if index < len(vals) and vals[index].tensorish:
                     sid = interp.ctx.site(node, f"save:arg{index}")
-                    site = SaveSite(sid, interp.ctx.code(node), self.name + ".apply",
-                                    interp.ctx.code(node.args[index].value), "input", f"arg{index}")
+                    site = SaveSite(sid, node, self.name + ".apply", node.args[index].value, "input",
+                                    f"arg{index}")
                     hist |= {interp.create_record(state, sid, site, vals[index].groups)}
             if self.saves_result:
                 sid = interp.ctx.site(node, "save:result")
-                site = SaveSite(sid, interp.ctx.code(node), self.name + ".apply", "", "result", "result")
+                site = SaveSite(sid, node, self.name + ".apply", "", "result", "result")
                 hist |= {interp.create_record(state, sid, site, groups)}
         return Val(kind=TENSOR, grad=grad, groups=groups, hist=hist)
