@@ -75,8 +75,8 @@ def genuine() -> bool:
             if getattr(getattr(engine, attr, None), "__module__", None) != "inplace_lint.engine":
                 return False
     analysis = sys.modules.get("inplace_lint.analysis")
-    if analysis is not None and getattr(analysis.analyze_module, "__module__", None) != "inplace_lint.analysis":
-        return False
+    if analysis is not None:
+        return getattr(analysis.analyze_module, "__module__", None) == "inplace_lint.analysis"
     return True
 
 
@@ -113,7 +113,8 @@ class Cache:
 
     def put(self, digest: str, findings: List[Finding]) -> None:
         entry = self._entry(digest)
-        data = json.dumps({"schema": SCHEMA, "findings": [asdict(f) for f in findings]}, separators=(",", ":"))
+        payload = {"schema": SCHEMA, "findings": [asdict(f) for f in findings]}
+        data = json.dumps(payload, separators=(",", ":"))
         try:
             entry.parent.mkdir(parents=True, exist_ok=True)
             self._ignore_in_git()
@@ -183,7 +184,9 @@ def _finding(data: dict) -> Finding:
         fix = Fix(
             title=fix["title"],
             applicability=fix["applicability"],
-            edits=tuple(Edit(_position(e["start"]), _position(e["end"]), e["replacement"]) for e in fix["edits"]),
+            edits=tuple(
+                Edit(_position(e["start"]), _position(e["end"]), e["replacement"]) for e in fix["edits"]
+            ),
         )
     return Finding(
         code=data["code"],

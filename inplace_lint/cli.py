@@ -404,7 +404,10 @@ def _check_files(files, args, fix: bool, unsafe: bool, diff: bool) -> List[FileR
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if sys.platform == "linux" and "fork" in methods else None)
     with ProcessPoolExecutor(
-        max_workers=jobs, mp_context=context, initializer=_worker_init, initargs=(cache_dir, cache is not None)
+        max_workers=jobs,
+        mp_context=context,
+        initializer=_worker_init,
+        initargs=(cache_dir, cache is not None),
     ) as pool:
         jobs_args = [(files[i][0], files[i][1], fix, unsafe, diff) for i in todo]
         for index, result in zip(todo, pool.map(_worker_check, jobs_args, chunksize=1)):

@@ -191,7 +191,9 @@ class _Scanner:
             self.function_aliases.add(asname)
 
     # -- definitions ---------------------------------------------------------------------------------
-    def _function(self, node, parent: Optional[_Unit], class_name: Optional[str], module_level: bool) -> _Unit:
+    def _function(
+        self, node, parent: Optional[_Unit], class_name: Optional[str], module_level: bool
+    ) -> _Unit:
         unit = _Unit(node, parent=parent, class_name=class_name, module_level=module_level)
         args = node.args
         unit.params = {a.arg for a in args.posonlyargs + args.args + args.kwonlyargs}
@@ -242,8 +244,8 @@ class _Scanner:
                 self.class_statements.append(part)
 
     # -- bodies --------------------------------------------------------------------------------------
-    def _body_of(self, owner: _Part, statements: Iterable[ast.AST], unit: Optional[_Unit], stores: bool = False,
-                 methods_of: Optional[str] = None) -> None:
+    def _body_of(self, owner: _Part, statements: Iterable[ast.AST], unit: Optional[_Unit],
+                 stores: bool = False, methods_of: Optional[str] = None) -> None:
         """Flags and names of ``statements``; nested definitions become units of their own."""
         stack = list(statements)
         names = owner.names
@@ -468,7 +470,9 @@ def select(source: str, tree: Optional[ast.Module] = None) -> Selection:
     return Selection(reduced, len(kept), total)
 
 
-def _runs(body: List[ast.AST], statements: List[_Statement], kept: Set[_Statement]) -> List[Tuple[None, List[ast.AST]]]:
+def _runs(
+    body: List[ast.AST], statements: List[_Statement], kept: Set[_Statement]
+) -> List[Tuple[None, List[ast.AST]]]:
     """Maximal runs of dropped statements that are neighbours in ``body``."""
     dropped = {id(s.node) for s in statements if s not in kept}
     runs: List[Tuple[None, List[ast.AST]]] = []
@@ -547,9 +551,8 @@ def _keep(s: _Scanner, source: str) -> Tuple[Set[_Unit], Set[_Statement], Set[_S
     for unit in units:
         if unit.module_level:
             module_functions.setdefault(unit.name, []).append(unit)
-    mentions = _Mentions(source, [(u, *_span(u.node)) for u in units]
-                         + [(t, *_span(t.node)) for t in s.top]
-                         + [(c, *_span(c.node)) for c in s.class_statements])
+    spans = [(u, *_span(u.node)) for u in units] + [(t, *_span(t.node)) for t in s.top]
+    mentions = _Mentions(source, spans + [(c, *_span(c.node)) for c in s.class_statements])
     followed: Dict[str, List[_Part]] = {}  # kept functions whose every mention is kept -> those parts
     witnesses: Set[str] = set()  # kept functions never refined: a mention appended keeps it so
     methods_followed: Set[_Unit] = set()
@@ -646,9 +649,10 @@ def _keep(s: _Scanner, source: str) -> Tuple[Set[_Unit], Set[_Statement], Set[_S
                         if forward.returns_value:
                             live.add(forward)
         kept |= live
-        # a live method is analysed again as no_grad code when every self.<method>() call of its class
-        # runs under no_grad: the methods of its class that name it are kept
-        for unit in list(live):
+        # a method is analysed again as no_grad code when every self.<method>() call of its class runs
+        # under no_grad (through any number of calls): the methods of its class that name a kept method
+        # are kept, transitively
+        for unit in list(kept):
             if unit.class_name is not None and unit not in methods_followed:
                 methods_followed.add(unit)
                 siblings = s.class_methods.get(unit.class_name, ())
@@ -677,7 +681,8 @@ def _keep(s: _Scanner, source: str) -> Tuple[Set[_Unit], Set[_Statement], Set[_S
         for name in classes:
             for init in s.class_inits.get(name, ()):
                 kept.add(init)
-        if (len(kept), len(live), len(tainted), len(tainted_globals), len(kept_top), len(kept_class)) == before:
+        after = (len(kept), len(live), len(tainted), len(tainted_globals), len(kept_top), len(kept_class))
+        if after == before:
             break
     return kept, kept_top, kept_class, sorted(witnesses)
 
@@ -717,7 +722,8 @@ def _reduce(source: str, dropped: List[Tuple[Optional[ast.AST], List[ast.AST]]])
 def _starts_on(last: ast.AST, line: str) -> bool:
     """Does code follow ``last`` on its last line (after a semicolon)?"""
     tail = line.encode("utf-8")[last.end_col_offset:].decode("utf-8", "replace").strip()
-    return tail.startswith(";") and tail.strip("; \t\r\n") != "" and not tail.lstrip(";").lstrip().startswith("#")
+    rest = tail.lstrip(";").lstrip()
+    return tail.startswith(";") and tail.strip("; \t\r\n") != "" and not rest.startswith("#")
 
 
 def _ending(line: str) -> str:
