@@ -73,22 +73,31 @@ def analyze_module(module: cst.Module, source: str, path: str, options: LintOpti
         return []
     positions = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
     findings = []
-    for hazard in ctx.hazards.values():
+    for hazard in _one_per_write(ctx, positions):
         finding = build_finding(ctx, hazard, positions, path, source)
         if finding is not None:
             findings.append(finding)
-    return _dedupe(findings)
+    return findings
 
 
-def _dedupe(findings: List[Finding]) -> List[Finding]:
-    """One finding per (code, write); several saving ops for the same write: keep the earliest save."""
-    best: Dict[Tuple[str, int, int], Finding] = {}
-    for f in findings:
-        key = (f.code, f.start.line, f.start.column)
-        old = best.get(key)
-        if old is None or (f.evidence.saving_line or 0, f.message) < (old.evidence.saving_line or 0, old.message):
-            best[key] = f
-    return list(best.values())
+def _one_per_write(ctx: ModuleContext, positions) -> List[Hazard]:
+    """One hazard per (code, position of the write); of several saving ops, the earliest. Chosen before
+    any message is rendered: a chain of writes (``b.add_(1).add_(1)...``) has as many hazards as links."""
+    best: Dict[Tuple[str, int, int], Tuple[Tuple[int, int, int], Hazard]] = {}
+    for hazard in ctx.hazards.values():
+        where = positions.get(hazard.write.node)
+        if where is None:
+            continue
+        saved_at = (0, 0)
+        if hazard.save is not None:
+            node = ctx.site_nodes.get(hazard.save.site)
+            if node is not None and node in positions:
+                saved_at = (positions[node].start.line, positions[node].start.column)
+        rank = (saved_at[0], saved_at[1], hazard.write.site)
+        key = (hazard.code, where.start.line, where.start.column)
+        if key not in best or rank < best[key][0]:
+            best[key] = (rank, hazard)
+    return [hazard for _rank, hazard in best.values()]
 
 
 def _as_global(name: str, val: Val) -> Val:
