@@ -106,6 +106,8 @@ def lint_with_tree(
 
         try:
             selection = select(source, tree)
+        except LintError:
+            raise
         except Exception:  # a selection bug must cost time, never findings: lint the whole text
             from inplace_lint.analysis.dataflow import DEBUG
 
@@ -121,7 +123,7 @@ def lint_with_tree(
         from inplace_lint.analysis import analyze_module
 
         sys.setrecursionlimit(max(limit, 10_000))
-        findings = analyze_module(module, source, path, options)
+        findings = analyze_module(module, source, path, options, parsed_text=text)
     except RecursionError:
         raise LintError("cannot lint: the code nests too deeply to analyse") from None
     except LintError:

@@ -138,11 +138,11 @@ _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 class _Source:
     """One parse of a file with what the fixes need: positions, parents, nodes by range, line offsets."""
 
-    def __init__(self, text: str):
+    def __init__(self, text: str, module: Optional[cst.Module] = None, positions=None):
         self.text = text
-        self.module = cst.parse_module(text)
+        self.module = module if module is not None else cst.parse_module(text)
         self.wrapper = MetadataWrapper(self.module, unsafe_skip_copy=True)
-        self.positions = self.wrapper.resolve(PositionProvider)
+        self.positions = positions if positions is not None else self.wrapper.resolve(PositionProvider)
         self.parents: Dict[cst.CSTNode, cst.CSTNode] = {}
         self.by_range: Dict[Tuple[int, int, int, int], List[cst.CSTNode]] = {}
         stack: List[cst.CSTNode] = [self.module]
@@ -239,10 +239,20 @@ class _Source:
         return found
 
 
+_PRIMED: "Dict[str, _Source]" = {}
+
+
 @lru_cache(maxsize=4)
 def _parse(source: str) -> _Source:
     # Keyed by the text itself (its hash is cached by Python; equal texts share one parse).
-    return _Source(source)
+    primed = _PRIMED.pop(source, None)
+    return primed if primed is not None else _Source(source)
+
+
+def prime(source: str, module: cst.Module, positions) -> None:
+    """Reuse the analysis's parse of exactly ``source`` (and its positions) instead of parsing again."""
+    _PRIMED.clear()
+    _PRIMED[source] = _Source(source, module, positions)
 
 
 def _dotted(node) -> str:

@@ -427,6 +427,10 @@ class Selection:
         return self.source is None
 
 
+_NO_PYTHON_RUNS_IT = frozenset({"too many nested parentheses", "too many levels of indentation",
+                                "too many statically nested blocks"})
+
+
 def select(source: str, tree: Optional[ast.Module] = None) -> Selection:
     """The line-preserving reduced text of ``source`` (see the module docstring).
 
@@ -437,7 +441,16 @@ def select(source: str, tree: Optional[ast.Module] = None) -> Selection:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
                 tree = ast.parse(source)
-        except (SyntaxError, ValueError, RecursionError, MemoryError, TypeError):
+        except SyntaxError as error:
+            if error.msg in _NO_PYTHON_RUNS_IT:
+                # CPython's limits: no interpreter runs this, and LibCST would take minutes on it
+                from inplace_lint.engine import LintError
+
+                line = error.lineno or 1
+                raise LintError(f"cannot parse: {error.msg} (line {line})", line,
+                                max((error.offset or 1) - 1, 0)) from None
+            return Selection(source)
+        except (ValueError, RecursionError, MemoryError, TypeError):
             return Selection(source)
     try:
         scanner = _Scanner()

@@ -118,7 +118,7 @@ def test_a_stand_in_analysis_never_touches_the_cache(monkeypatch):
 
     assert genuine()
     fake = types.ModuleType("inplace_lint.analysis")
-    fake.analyze_module = lambda *a: []
+    fake.analyze_module = lambda *a, **k: []
     monkeypatch.setitem(sys.modules, "inplace_lint.analysis", fake)
     assert not genuine()
 

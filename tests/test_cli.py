@@ -427,7 +427,7 @@ def test_unlintable_files_exit_2_with_one_line_each_and_others_still_report(fake
 
 
 def test_internal_errors_are_one_line_not_a_traceback(project, capsys, monkeypatch):
-    def boom(module, source, path, options):
+    def boom(module, source, path, options, **_):
         raise ZeroDivisionError("oops")
 
     broken = fake_inplace_analysis.make_module()

@@ -74,7 +74,7 @@ def test_lint_error_reports_nothing_and_one_stderr_line(fake, monkeypatch, capsy
 
 
 def test_any_exception_reports_nothing(monkeypatch, capsys):
-    def boom(module, source, path, options):
+    def boom(module, source, path, options, **_):
         raise KeyError("surprise")
 
     broken = fake_inplace_analysis.make_module()
@@ -167,7 +167,7 @@ def test_an_analysis_crash_does_not_abort_flake8(tmp_path):
                         return importlib.util.spec_from_loader(name, self)
                 def create_module(self, spec):
                     module = types.ModuleType(spec.name)
-                    def analyze_module(module, source, path, options):
+                    def analyze_module(module, source, path, options, **_):
                         if "crash" in path:
                             raise RecursionError("deep")
                         return []

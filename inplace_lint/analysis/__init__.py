@@ -20,7 +20,10 @@ NN_MODULE_BASES = {"torch.nn.Module", "torch.nn.modules.module.Module"}
 AUTOGRAD_FUNCTION_BASES = {"torch.autograd.Function", "torch.autograd.function.Function"}
 
 
-def analyze_module(module: cst.Module, source: str, path: str, options: LintOptions) -> List[Finding]:
+def analyze_module(module: cst.Module, source: str, path: str, options: LintOptions,
+                   parsed_text: Optional[str] = None) -> List[Finding]:
+    """Findings for ``module``, parsed from ``parsed_text`` (``source`` itself, or the line-preserving
+    reduced text inplace_lint.select made of it)."""
     knowledge = load()
     ctx = ModuleContext(knowledge, module, options.assume_params_are_tensors)
     imports = ImportMap()
@@ -72,6 +75,10 @@ def analyze_module(module: cst.Module, source: str, path: str, options: LintOpti
     if not ctx.hazards:
         return []
     positions = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+    if parsed_text == source:
+        from inplace_lint import fixes
+
+        fixes.prime(source, module, positions)  # the fixes need this very parse: no second one
     findings = []
     for hazard in _one_per_write(ctx, positions):
         finding = build_finding(ctx, hazard, positions, path, source)
