@@ -15,6 +15,7 @@ import argparse
 import difflib
 import io
 import os
+import stat
 import sys
 import tokenize
 from dataclasses import dataclass, field
@@ -270,8 +271,22 @@ def check_source(
     return result
 
 
+def _not_regular(path: Path) -> Optional[str]:
+    """Why ``path`` cannot be read as a file (a symlink loop, a FIFO, a device), or None."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError as error:
+        return f"cannot read: {error.strerror or error}"
+    if not stat.S_ISREG(mode):
+        return "cannot read: not a regular file"
+    return None
+
+
 def check_path(path: Path, settings, fix: bool, unsafe: bool, diff: bool, linter=None) -> FileResult:
     display = str(path)
+    problem = _not_regular(path)
+    if problem is not None:
+        return FileResult(display, error=FileError(display, problem))
     try:
         data = path.read_bytes()
     except OSError as error:
@@ -357,6 +372,8 @@ def _cached_result(path: Path, settings, cache) -> Optional[FileResult]:
     """The file's result from the cache, or None (not cached, or unreadable: the worker reports it)."""
     from inplace_lint.cache import key
 
+    if _not_regular(path) is not None:
+        return None
     try:
         source, _ = read_source(path.read_bytes())
     except (OSError, SyntaxError, UnicodeDecodeError, LookupError):

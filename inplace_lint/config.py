@@ -416,8 +416,8 @@ def iter_python_files(
                 if not name.endswith(".py"):
                     continue
                 file_path = root_path / name
-                if settings.is_excluded(file_path):
-                    continue
+                if settings.is_excluded(file_path) or not file_path.is_file():
+                    continue  # excluded, or not a regular file (a FIFO named *.py would block reading)
                 key = os.path.abspath(file_path)
                 if key not in seen:
                     seen.add(key)
