@@ -501,6 +501,10 @@ def _runs(
     return runs
 
 
+_IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
+_WORD = re.compile(r"(?<![\w])[A-Za-z_]\w*")
+
+
 class _Mentions:
     """Which parts contain a name anywhere in their text (a superset of LibCST's ``Name`` nodes:
     attributes, keywords and parameters included, and strings and comments too)."""
@@ -509,8 +513,12 @@ class _Mentions:
         self.source = source
         self.parts = parts  # (part, first line, last line), 1-based
         self.starts: Optional[List[int]] = None
+        self._index: Optional[Dict[str, List[int]]] = None
+        self._line_parts: Optional[Dict[int, List[int]]] = None
 
     def parts_with(self, name: str) -> List[_Part]:
+        if _IDENTIFIER.fullmatch(name):
+            return self._parts_on_lines(self._identifier_lines().get(name, ()))
         source = self.source
         offsets = []
         for match in re.finditer(re.escape(name) + r"(?!\w)", source):  # a literal first: a fast search
@@ -522,12 +530,33 @@ class _Mentions:
         if self.starts is None:
             self.starts = [0] + [m.end() for m in _BREAK.finditer(source)]
         lines = sorted({bisect.bisect_right(self.starts, offset) for offset in offsets})
-        found = []
-        for part, first, last in self.parts:
-            index = bisect.bisect_left(lines, first)
-            if index < len(lines) and lines[index] <= last:
-                found.append(part)
-        return found
+        return self._parts_on_lines(lines)
+
+    def _identifier_lines(self) -> Dict[str, List[int]]:
+        """Every identifier-like word of the text -> the sorted lines it occurs on (built once: asking per
+        name by scanning the text was quadratic in files of thousands of functions)."""
+        if self._index is None:
+            index: Dict[str, List[int]] = {}
+            for number, line in enumerate(_BREAK.split(self.source), 1):
+                for word in set(_WORD.findall(line)):
+                    index.setdefault(word, []).append(number)
+            self._index = index
+        return self._index
+
+    def _parts_on_lines(self, lines) -> List[_Part]:
+        """The parts (in their order) whose line range holds one of ``lines``; parts may nest."""
+        if not lines:
+            return []
+        if self._line_parts is None:
+            by_line: Dict[int, List[int]] = {}
+            for index, (_part, first, last) in enumerate(self.parts):
+                for line in range(first, last + 1):
+                    by_line.setdefault(line, []).append(index)
+            self._line_parts = by_line
+        indices = set()
+        for line in lines:
+            indices.update(self._line_parts.get(line, ()))
+        return [self.parts[index][0] for index in sorted(indices)]
 
 
 def _span(node: ast.AST) -> Tuple[int, int]:

@@ -113,6 +113,7 @@ class ModuleContext:
         self._code_cache: Dict[Tuple[int, int], str] = {}
         self.site_nodes: Dict[int, cst.CSTNode] = {}
         self.save_sites: Dict[Tuple[int, str], SaveSite] = {}
+        self.save_by_site: Dict[int, SaveSite] = {}  # the first save recorded at each site
         self.write_sites: Dict[int, WriteSite] = {}
         self.hazards: Dict[Tuple[str, int, Optional[int]], Hazard] = {}
         self.class_attrs: Dict[str, Dict[str, Val]] = {}  # class name -> self.<attr> values from __init__
@@ -242,6 +243,7 @@ class Interpreter:
             self._rename(state, rid, old)
         state.records[rid] = RecordState(frozenset(groups))
         self.ctx.save_sites[(sid, save.argument)] = save
+        self.ctx.save_by_site.setdefault(sid, save)
         return rid
 
     @staticmethod
@@ -315,11 +317,7 @@ class Interpreter:
         self.ctx.report("AGI001", write, save)
 
     def _save_site_for(self, rid: RecordId) -> Optional[SaveSite]:
-        sid = rid[0]
-        for (s, _arg), save in self.ctx.save_sites.items():
-            if s == sid:
-                return save
-        return None
+        return self.ctx.save_by_site.get(rid[0])
 
     def reach(self, state: State, val: Val, free: bool) -> None:
         """A backward through ``val`` (or ``val`` leaving the function, when ``free`` is False)."""
