@@ -40,6 +40,7 @@ under no_grad would also cut its gradient (unsafe).
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 from dataclasses import dataclass, replace
@@ -148,7 +149,7 @@ class _Source:
         stack: List[cst.CSTNode] = [self.module]
         while stack:
             node = stack.pop()
-            for child in node.children:
+            for child in _children(node):
                 self.parents[child] = node
                 stack.append(child)
         for node, rng in self.positions.items():
@@ -239,6 +240,24 @@ class _Source:
         return found
 
 
+_CHILD_FIELDS: Dict[type, Tuple[str, ...]] = {}
+
+
+def _children(node: cst.CSTNode) -> List[cst.CSTNode]:
+    """``node.children`` without LibCST's visitor machinery (which rebuilds the tree as it walks)."""
+    fields = _CHILD_FIELDS.get(type(node))
+    if fields is None:
+        fields = _CHILD_FIELDS[type(node)] = tuple(f.name for f in dataclasses.fields(node))
+    out: List[cst.CSTNode] = []
+    for name in fields:
+        value = getattr(node, name)
+        if isinstance(value, cst.CSTNode):
+            out.append(value)
+        elif isinstance(value, (list, tuple)):
+            out.extend(v for v in value if isinstance(v, cst.CSTNode))
+    return out
+
+
 _PRIMED: "Dict[str, _Source]" = {}
 
 
@@ -312,7 +331,7 @@ def _name_reads(s: _Source, root: cst.CSTNode, name: str) -> Iterator[cst.Name]:
     stack = [root]
     while stack:
         node = stack.pop()
-        stack.extend(node.children)
+        stack.extend(_children(node))
         if not isinstance(node, cst.Name) or node.value != name:
             continue
         parent = s.parents.get(node)
@@ -369,7 +388,7 @@ def _declares_global(scope: cst.CSTNode, name: str) -> bool:
             return True
         if node is not scope and isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
             continue
-        stack.extend(node.children)
+        stack.extend(_children(node))
     return False
 
 
@@ -985,7 +1004,7 @@ def _has_multiline_string(s: _Source, node: cst.CSTNode) -> bool:
         if isinstance(n, (cst.SimpleString, cst.FormattedString)) and n in s.positions:
             if s.start(n).line != s.end(n).line:
                 return True
-        stack.extend(n.children)
+        stack.extend(_children(n))
     return False
 
 
