@@ -219,11 +219,12 @@ class Interpreter:
         self.unit = unit
 
     # =========================================================================== records & writes
-    def new_group(self, state: State, node: cst.CSTNode, salt: str = "") -> str:
+    def new_group(self, state: State, node: cst.CSTNode, salt: str = "", opaque: bool = False) -> str:
         """A fresh tensor allocated at ``node``. Tensors allocated there before (earlier loop
         iterations) are different tensors: they move to the site's older group, so a write to the new
         one does not count as a write to them (the recency abstraction, as for records)."""
-        group = f"t{self.ctx.site(node, salt)}"
+        # "?": made by a call we cannot see, so it may be a tuple of distinct tensors (see sem.unpack)
+        group = f"t{self.ctx.site(node, salt)}" + ("?" if opaque else "")
         older = group + "'"
         for name, val in list(state.env.items()):
             if group in val.groups:
@@ -279,10 +280,13 @@ class Interpreter:
         """Is the returned tensor one that a save reachable from the return (or escaped) holds?"""
         if not val.tensorish or not val.groups:
             return False
+        covered = set()
         for rid, rec in state.records.items():
             if not rec.freed and rec.groups & val.groups and (rid in val.hist or rid in state.escaped):
-                return True
-        return False
+                covered |= rec.groups & val.groups
+        # every tensor it may return must be saved: a loop whose last pass skips the saving op
+        # (MLP: relu on all but the last layer) returns an unsaved tensor on that path
+        return bool(covered) and covered >= {g for g in val.groups if g.startswith("t")}
 
     def _is_shared(self, state: State, target: Val, write: WriteSite) -> bool:
         """May the written tensor be seen through anything but the name being written?"""
@@ -642,7 +646,7 @@ class Interpreter:
             for i, element in enumerate(elements):
                 if isinstance(element, cst.StarredElement):
                     element = element.value
-                part = parts[i] if parts is not None else sem.unpack(value)
+                part = parts[i] if parts is not None else sem.unpack(value, i)
                 self.assign(state, element, part, None)
         elif isinstance(target, cst.StarredElement):
             self.assign(state, target.value, value, None)

@@ -278,7 +278,7 @@ def unknown_result(interp: "Interpreter", state: State, node, vals, module=None)
     grad = _grad_of(interp, vals, module)
     if grad == NO and not interp.unit.nograd:
         grad = MAYBE
-    return Val(kind=UNKNOWN, grad=grad, groups=frozenset({interp.new_group(state, node)}), hist=hist)
+    return Val(kind=UNKNOWN, grad=grad, groups=frozenset({interp.new_group(state, node, opaque=True)}), hist=hist)
 
 
 def apply_op(
@@ -1154,7 +1154,12 @@ def subscript(interp: "Interpreter", state: State, node: cst.Subscript) -> Val:
         return base.element()
     if not base.tensorish:
         return OTHER_VAL if base.kind == OTHER else Val()
-    advanced = any(v.kind == TENSOR for v in indices) or any(
+    if _opaque(base) and len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index):
+        index = _int_literal(node.slice[0].slice.value)
+        if index is not None:  # outputs[0] of a call we cannot see: a tuple element, not a view
+            return unpack(base, index)
+    # an index that may be a tensor (a mask, an index tensor) gathers a copy; a number or slice views
+    advanced = any(v.kind in (TENSOR, UNKNOWN) for v in indices) or any(
         isinstance(e.slice, cst.Index) and isinstance(e.slice.value, (cst.List, cst.ListComp))
         for e in node.slice
     )
@@ -1194,7 +1199,15 @@ def container_of(vals: List[Val]) -> Val:
     return Val(kind=CONTAINER, grad=grad, groups=groups, hist=hist, elem_kind=elem_kind, parts=tuple(vals))
 
 
-def unpack(value: Val) -> Val:
+def _opaque(value: Val) -> bool:
+    return value.kind == UNKNOWN and bool(value.groups) and all(g.endswith("?") for g in value.groups)
+
+
+def unpack(value: Val, index: int = 0) -> Val:
+    """Element ``index`` of ``a, b = value``: a view of a tensor (``chunk``/``unbind``), or, for what a
+    call we cannot see returned, a distinct tensor of a tuple (``q, k, v = layer(...)``)."""
+    if _opaque(value):
+        return replace(value, groups=frozenset(f"{g}.{index}" for g in value.groups), parts=None, fresh=False)
     if value.kind in (TENSOR, UNKNOWN):
         return replace(value, parts=None, fresh=False)
     return value.element()
