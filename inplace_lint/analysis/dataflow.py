@@ -219,12 +219,11 @@ class Interpreter:
         self.unit = unit
 
     # =========================================================================== records & writes
-    def new_group(self, state: State, node: cst.CSTNode, salt: str = "", opaque: bool = False) -> str:
+    def new_group(self, state: State, node: cst.CSTNode, salt: str = "") -> str:
         """A fresh tensor allocated at ``node``. Tensors allocated there before (earlier loop
         iterations) are different tensors: they move to the site's older group, so a write to the new
         one does not count as a write to them (the recency abstraction, as for records)."""
-        # "?": made by a call we cannot see, so it may be a tuple of distinct tensors (see sem.unpack)
-        group = f"t{self.ctx.site(node, salt)}" + ("?" if opaque else "")
+        group = f"t{self.ctx.site(node, salt)}"
         older = group + "'"
         for name, val in list(state.env.items()):
             if group in val.groups:

@@ -13,7 +13,7 @@ import re
 # Python ints/tuples: shapes, sizes, counts, indices, steps, configuration.
 _COUNT = re.compile(
     r"^(?:.*_)?(?:shape|shapes|size|sizes|dim|dims|ndim|len|length|lengths|num|count|counts|multiple|stride|"
-    r"strides|padding|kernel_size|step|steps|global_step|epoch|epochs|iteration|iter|idx|index|rank|"
+    r"strides|padding|kernel_size|step|steps|global_step|epoch|epochs|iteration|iter|rank|"
     r"world_size|seed|depth|width|height|channels|heads|layers)$"
     r"|^(?:num|n|max|min)_.+$"
     r"|^(?:config|cfg|conf|args|hparams|opts|options|kwargs_dict)$"
@@ -21,7 +21,7 @@ _COUNT = re.compile(
 )
 # Integer or boolean tensors: they can never require grad.
 _INTEGER_TENSOR = re.compile(
-    r"^(?:.*_)?(?:ids|id|labels|label|targets|target_ids|indices|positions|tokens|token|mask|masks)$"
+    r"^(?:.*_)?(?:ids|labels|label|targets|target_ids|indices|positions|tokens|mask|masks)$"
 )
 # Functions whose results are for people, not for backward.
 _INFERENCE_FUNCTION = re.compile(

@@ -278,7 +278,7 @@ def unknown_result(interp: "Interpreter", state: State, node, vals, module=None)
     grad = _grad_of(interp, vals, module)
     if grad == NO and not interp.unit.nograd:
         grad = MAYBE
-    return Val(kind=UNKNOWN, grad=grad, groups=frozenset({interp.new_group(state, node, opaque=True)}), hist=hist)
+    return Val(kind=UNKNOWN, grad=grad, groups=frozenset({interp.new_group(state, node)}), hist=hist, opaque=True)
 
 
 def apply_op(
@@ -1200,14 +1200,15 @@ def container_of(vals: List[Val]) -> Val:
 
 
 def _opaque(value: Val) -> bool:
-    return value.kind == UNKNOWN and bool(value.groups) and all(g.endswith("?") for g in value.groups)
+    return value.kind == UNKNOWN and value.opaque and bool(value.groups)
 
 
 def unpack(value: Val, index: int = 0) -> Val:
     """Element ``index`` of ``a, b = value``: a view of a tensor (``chunk``/``unbind``), or, for what a
     call we cannot see returned, a distinct tensor of a tuple (``q, k, v = layer(...)``)."""
     if _opaque(value):
-        return replace(value, groups=frozenset(f"{g}.{index}" for g in value.groups), parts=None, fresh=False)
+        return replace(value, groups=frozenset(f"{g}.{index}" for g in value.groups), parts=None, fresh=False,
+                       opaque=False)
     if value.kind in (TENSOR, UNKNOWN):
         return replace(value, parts=None, fresh=False)
     return value.element()

@@ -58,6 +58,7 @@ class Val:
     params_of: FrozenSet[str] = frozenset()  # optimizers: the parameter groups they update
     strided: bool = False  # a transposed/permuted/expanded view: .contiguous()/.reshape() copy it
     maybe_number: bool = False  # a Python number on some path (n = 1; ... n *= k): "*=" may just rebind
+    opaque: bool = False  # returned by a call we cannot see: may be a tuple of distinct tensors
 
     @property
     def tensorish(self) -> bool:
@@ -86,6 +87,7 @@ class Val:
             params_of=self.params_of | other.params_of,
             strided=self.strided and other.strided,
             maybe_number=maybe_number,
+            opaque=self.opaque and other.opaque,
         )
 
     def element(self) -> "Val":
