@@ -887,16 +887,23 @@ def _arg_label(s: _Source, arg: cst.Arg) -> str:
     return _one_line(s.code(arg)).rstrip(",").strip()
 
 
-def _plan_module_ctor(s: _Source, f: Finding) -> Optional[_Plan]:
-    site = f.site
+def _ctor_inplace_removal(s: _Source, site) -> Optional[Tuple[cst.Call, Sequence[Edit], str]]:
+    """The constructor holding ``inplace=True`` at the site's kwarg range, the edits removing it, a title."""
     found = _arg_at(s, site.kwarg_start, site.kwarg_end)
     if found is None:
         return None
-    call, arg = found
-    removal = _remove_arg(s, call, arg)
+    ctor, arg = found
+    removal = _remove_arg(s, ctor, arg)
     if removal is None:
         return None
-    title = _module_title(s, arg, removal)
+    return ctor, removal, _module_title(s, arg, removal)
+
+
+def _plan_module_ctor(s: _Source, f: Finding) -> Optional[_Plan]:
+    found = _ctor_inplace_removal(s, f.site)
+    if found is None:
+        return None
+    call, removal, title = found
     return _Plan(title, f.code == "AGI001" and _sequential_internal(s, f, call), removal)
 
 
@@ -928,14 +935,10 @@ def _sequential_internal(s: _Source, f: Finding, ctor: cst.Call) -> bool:
 
 def _plan_module_call(s: _Source, f: Finding) -> Optional[_Plan]:
     site = f.site
-    found = _arg_at(s, site.kwarg_start, site.kwarg_end)
+    found = _ctor_inplace_removal(s, site)
     if found is None:
         return None
-    ctor, arg = found
-    removal = _remove_arg(s, ctor, arg)
-    if removal is None:
-        return None
-    what = _module_title(s, arg, removal)
+    ctor, removal, what = found
     where = s.start(ctor).line
     ctor_text = _one_line(s.code(ctor))
     if len(ctor_text) > 40:
