@@ -117,7 +117,15 @@ def lint_with_tree(
             if selection.source is None:
                 return []
             text = selection.source
-    module = parse(text)
+    try:
+        module = parse(text)
+    except LintError:
+        if text is source:
+            raise
+        # the reduced text must parse whenever the file does; if it does not, that is a selection bug,
+        # which must cost time, never a finding or a bogus error: lint the whole text
+        text = source
+        module = parse(source)
     limit = sys.getrecursionlimit()
     try:
         from inplace_lint.analysis import analyze_module

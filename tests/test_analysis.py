@@ -474,3 +474,11 @@ def test_linting_never_imports_torch():
         "assert 'torch' not in sys.modules, 'torch was imported'\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_a_reduced_text_that_does_not_parse_falls_back_to_the_whole_file(monkeypatch):
+    import inplace_lint.select as select_module
+
+    source = textwrap.dedent(CASES["seed_loop"])
+    monkeypatch.setattr(select_module, "select", lambda text, tree=None: select_module.Selection("def f(:\n"))
+    assert found(source) == expected(source)
