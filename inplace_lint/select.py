@@ -262,6 +262,16 @@ class _Scanner:
             kind = type(node)
             if kind is ast.Constant:
                 continue
+            if kind is _LeaveLambda:
+                # the analysis never interprets a lambda's body: in-place spellings there trigger nothing
+                trigger, builds, writes_params = node.state
+                continue
+            if kind is ast.Lambda:
+                stack.append(_LeaveLambda((trigger, builds, writes_params)))
+                stack.append(node.body)
+                stack.extend(node.args.defaults)
+                stack.extend(d for d in node.args.kw_defaults if d is not None)
+                continue
             if kind is ast.Name:
                 names.add(node.id)
                 noncall.add(node.id)
@@ -288,8 +298,10 @@ class _Scanner:
                     stack.extend(node.args)
                     stack.extend(node.keywords)
                     func = None
+                callee = func.attr if kind_func is ast.Attribute else (node.func.id if kind_func is ast.Name else "")
                 for keyword in node.keywords:
-                    if keyword.arg == "inplace":
+                    if keyword.arg == "inplace" and callee != "partial":
+                        # functools.partial(F.relu, inplace=True) is never interpreted as in place
                         # the analysis takes only a literal True as "in place" (inplace=flag is not)
                         value = keyword.value
                         if type(value) is ast.Constant and value.value is True:
@@ -499,6 +511,15 @@ def _runs(
     if current:
         runs.append((None, current))
     return runs
+
+
+class _LeaveLambda:
+    """Stack marker: the walk leaves a lambda's body; restore the flags from before it."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state):
+        self.state = state
 
 
 _IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
