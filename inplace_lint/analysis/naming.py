@@ -30,6 +30,22 @@ _INFERENCE_FUNCTION = re.compile(
 )
 
 
+# Callables we cannot see that are probably nn.Modules (they keep their inputs and parameters for
+# backward); a generic callable (func, fn, callback, hook, op) is not assumed to.
+_MODULE = re.compile(
+    r"(?:^|_)(?:model|models|net|network|layer|layers|module|encoder|decoder|block|blocks|head|heads|backbone|"
+    r"mlp|ffn|conv|linear|lin|lstm|rnn|gru|cell|attn|attention|embed|embedding|embeddings|proj|projection|fc|"
+    r"classifier|generator|discriminator|critic|actor|policy|stem|neck|transformer|bert|vit|resnet|unet|"
+    r"g|d|netg|netd|gen|disc|teacher|student|ema|expert|experts|gate|router)\d*$"
+)
+
+
+def looks_like_module(name: str) -> bool:
+    """``model``, ``self.encoder``, ``netD``, ``layer3``: a module, not ``func``/``callback``/``hook``."""
+    last = name.split(".")[-1].lower()
+    return bool(_MODULE.search(last))
+
+
 def looks_like_count(name: str) -> bool:
     """``input_shape``, ``vocab_size``, ``num_heads``, ``config``: not a tensor."""
     return bool(_COUNT.match(name.lower()))

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Dict, FrozenSet, List, Optional, Tuple
 import libcst as cst
 
 from inplace_lint.analysis.names import dotted
-from inplace_lint.analysis.naming import looks_like_count, looks_like_integer_tensor
+from inplace_lint.analysis.naming import looks_like_count, looks_like_integer_tensor, looks_like_module
 from inplace_lint.analysis.values import (
     CONTAINER,
     MAYBE,
@@ -493,8 +493,9 @@ def _star_import(interp: "Interpreter", name: str) -> Optional[str]:
 
 def _unknown_call(interp: "Interpreter", state: State, node: cst.Call, callee: Optional[Val], func_node=None) -> Val:
     vals = [interp.eval(state, a.value) for a in node.args]
-    if callee is not None and callee.kind == UNKNOWN and isinstance(func_node, (cst.Name, cst.Attribute)):
-        # possibly a module we cannot see: its parameters may be saved (and an optimizer may step them)
+    if callee is not None and callee.kind == UNKNOWN and isinstance(func_node, (cst.Name, cst.Attribute)) \
+            and looks_like_module(dotted(func_node) or ""):
+        # a module we cannot see: its parameters may be saved (and an optimizer may step them)
         label = dotted(func_node) or "module"
         module = ModuleInfo(None, "params:" + label, label=label)
         return module_call(interp, state, node, module, callee, vals)
