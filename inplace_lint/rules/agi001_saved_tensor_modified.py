@@ -10,7 +10,7 @@ that each in-place operation bumps (views and ``.detach()`` share it with their 
 reaches the operation that saved the tensor, it finds the version moved and raises::
 
     RuntimeError: one of the variables needed for gradient computation has been modified by an
-    inplace operation: [torch.FloatTensor []], which is output 0 of MulBackward0, is at version 5;
+    inplace operation: [torch.FloatTensor []], which is output 0 of Mul, is at version 5;
     expected version 4 instead.
 
 The error surfaces at ``backward()``, far from the line that caused it.
