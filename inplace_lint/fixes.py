@@ -268,10 +268,13 @@ def _parse(source: str) -> _Source:
     return primed if primed is not None else _Source(source)
 
 
-def prime(source: str, module: cst.Module, positions) -> None:
-    """Reuse the analysis's parse of exactly ``source`` (and its positions) instead of parsing again."""
+def prime(source: str, module: cst.Module, positions, parsed_text: Optional[str] = None) -> None:
+    """Reuse the analysis's parse (and its positions) for the fixes of ``source``, instead of parsing
+    again. ``parsed_text`` is what was parsed: ``source`` itself, or the line-preserving reduced text
+    (inplace_lint.select), which keeps every line of the functions a finding can be in unchanged, so
+    every position and every line a fix reads or edits is the same as in ``source``."""
     _PRIMED.clear()
-    _PRIMED[source] = _Source(source, module, positions)
+    _PRIMED[source] = _Source(parsed_text if parsed_text is not None else source, module, positions)
 
 
 def _dotted(node) -> str:

@@ -75,10 +75,9 @@ def analyze_module(module: cst.Module, source: str, path: str, options: LintOpti
     if not ctx.hazards:
         return []
     positions = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
-    if parsed_text == source:
-        from inplace_lint import fixes
+    from inplace_lint import fixes
 
-        fixes.prime(source, module, positions)  # the fixes need this very parse: no second one
+    fixes.prime(source, module, positions, parsed_text)  # the fixes reuse this parse: no second one
     findings = []
     for hazard in _one_per_write(ctx, positions):
         finding = build_finding(ctx, hazard, positions, path, source)
