@@ -12,7 +12,7 @@ from inplace_lint.analysis.dataflow import DEBUG, Hazard, Interpreter, ModuleCon
 from inplace_lint.analysis.messages import build_finding
 from inplace_lint.analysis.names import ImportMap, dotted, walk
 from inplace_lint.analysis.naming import looks_like_count, looks_like_inference, looks_like_integer_tensor
-from inplace_lint.analysis.values import MAYBE, MODULE, NO, OTHER, OTHER_VAL, UNKNOWN, ModuleInfo, State, Val
+from inplace_lint.analysis.values import MAYBE, MODULE, NO, OTHER, OTHER_VAL, UNKNOWN, State, Val
 from inplace_lint.ftypes import Finding, LintOptions
 from inplace_lint.knowledge import load
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, replace
-from typing import Callable, Dict, Iterable, List, Optional, Sequence, Set, Tuple
+from typing import Dict, Iterable, List, Optional, Set, Tuple
 
 import libcst as cst
 
@@ -22,7 +22,6 @@ from inplace_lint.analysis.values import (
     MAYBE,
     MODULE,
     NO,
-    OPTIMIZER,
     OTHER,
     OTHER_VAL,
     PARAMS,
@@ -32,43 +31,19 @@ from inplace_lint.analysis.values import (
     ModuleInfo,
     RecordId,
     RecordState,
+    SaveSite,
     State,
     Val,
+    WriteSite,
     join_states,
 )
-from inplace_lint.knowledge import MODULE_PARAMS, InplaceForm, Knowledge, OpInfo, Save
+from inplace_lint.knowledge import MODULE_PARAMS, InplaceForm, Knowledge, Save
 
 MAX_LOOP_ROUNDS = 6
 # Statements one unit may interpret before loops stop iterating to a fixed point (nested loops multiply
 # rounds): keeps the worst case linear in the unit's size instead of exponential in its nesting.
 STEP_BUDGET = 20_000
 DEBUG = os.environ.get("INPLACE_LINT_DEBUG") == "1"
-
-
-@dataclass(frozen=True)
-class SaveSite:
-    """Static facts about one saving op, for messages (texts may be nodes, rendered only when needed)."""
-
-    site: int
-    op_text: object  # "b *= b", "torch.exp(x)", or the node
-    qualname: str
-    saved_text: object  # the saved tensor as written, or its node
-    role: str  # "input" / "result"
-    argument: str  # parameter name of the saving op ("other"), or "result"
-
-
-@dataclass(frozen=True)
-class WriteSite:
-    """Static facts about one in-place write, for messages and fixes."""
-
-    site: int
-    node: cst.CSTNode  # what the finding's range covers
-    form: str  # see ftypes.InplaceSite
-    op_text: str  # "*=", "add_()", "[...] =", "inplace=True"
-    target_text: str
-    kwarg_node: Optional[cst.CSTNode] = None
-    target_is_local_name: bool = False
-    target_node: Optional[cst.CSTNode] = None
 
 
 @dataclass
@@ -487,7 +462,7 @@ class Interpreter:
             state.env[node.name.value] = Val(kind=OTHER, grad=NO)
             return state
         if isinstance(node, cst.Match):
-            subject = self.eval(state, node.subject)
+            self.eval(state, node.subject)
             result = None
             for case in node.cases:
                 result = join_states(result, self.run_block(state.copy(), case.body))

@@ -26,13 +26,15 @@ from inplace_lint.analysis.values import (
     UNKNOWN,
     YES,
     ModuleInfo,
+    SaveSite,
     State,
     Val,
+    WriteSite,
 )
-from inplace_lint.knowledge import MODULE_PARAMS, InplaceForm, OpInfo, Save
+from inplace_lint.knowledge import MODULE_PARAMS, OpInfo, Save
 
 if TYPE_CHECKING:
-    from inplace_lint.analysis.dataflow import Interpreter, WriteSite
+    from inplace_lint.analysis.dataflow import Interpreter
 
 BINARY_SYMBOLS = {
     cst.Multiply: "mul",
@@ -314,16 +316,12 @@ def apply_op(
                 # a module's own parameter (weight, bias) saved for backward
                 if interp.save_condition(save, args, module):
                     sid = interp.ctx.site(node, "save:" + save.target)
-                    from inplace_lint.analysis.dataflow import SaveSite
-
                     label = f"{module.label or 'module'}.{save.target}"
                     site = SaveSite(sid, op_text, qualname, label, "input", save.target)
                     new_records.add(interp.create_record(state, sid, site, frozenset({module.param_group})))
             continue
         if not val.tensorish or not interp.save_condition(save, args, module):
             continue
-        from inplace_lint.analysis.dataflow import SaveSite
-
         sid = interp.ctx.site(node, "save:" + save.target)
         text = arg_nodes[save.target] if save.target in arg_nodes else save.target
         site = SaveSite(sid, op_text, qualname, text, "input", save.target)
@@ -331,8 +329,6 @@ def apply_op(
     if module is not None and module.has_params and not module.frozen:
         for save in info.param_saves:
             if interp.save_condition(save, args, module):
-                from inplace_lint.analysis.dataflow import SaveSite
-
                 sid = interp.ctx.site(node, "save:param:" + save.target)
                 label = f"{module.label or 'the module'}.{save.target}"
                 site = SaveSite(sid, op_text, qualname, label, "input", save.target)
@@ -370,8 +366,6 @@ def apply_op(
     for save in result_saves:
         if not interp.save_condition(save, args, module):
             continue
-        from inplace_lint.analysis.dataflow import SaveSite
-
         sid = interp.ctx.site(node, "save:result")
         site = SaveSite(sid, op_text, qualname, "", "result", "result")
         rid = interp.create_record(state, sid, site, saved_groups if outputs else groups)
@@ -516,8 +510,6 @@ def _call_user_function(interp: "Interpreter", state: State, node: cst.Call, nam
 
 def _call_writing_helper(interp: "Interpreter", state: State, node: cst.Call, name: str) -> Val:
     """A call to a function of this file that writes some of its parameters in place."""
-    from inplace_lint.analysis.dataflow import WriteSite
-
     params, writes = interp.ctx.function_writes[name]
     bound = bind(interp, state, node, params)
     interp.ctx.note_call(name, bound.vals, clean=not bound.extra and not any(a.star for a in node.args),
@@ -631,7 +623,6 @@ def torch_call(interp: "Interpreter", state: State, node: cst.Call, qualname: st
             interp.eval(state, a.value)
         sid = interp.ctx.site(node, "module")
         label = interp.ctx.code(node.func)
-        inplace = _ctor_inplace(node, ())
         return Val(kind=MODULE, grad=NO, module=ModuleInfo(qualname, f"params#{sid}", inplace=False,
                                                            site=sid, label=label))
     if info is None:
@@ -713,8 +704,6 @@ def _sequential(interp: "Interpreter", state: State, node: cst.Call) -> Val:
 def call_with_info(interp: "Interpreter", state: State, node: cst.Call, qualname: str, info: OpInfo, bound: Bound,
                    method: bool, module: Optional[ModuleInfo] = None, write_node=None) -> Val:
     """Dispatch a call whose op is in the table: in place (always, ``inplace=True``, ``out=``) or not."""
-    from inplace_lint.analysis.dataflow import WriteSite
-
     form = info.inplace
     if form is not None:
         kwarg_arg = None
@@ -976,7 +965,7 @@ def module_call(interp: "Interpreter", state: State, node: cst.Call, module: Mod
         current = vals[0] if vals else Val()
         for element in module.sequence:
             element_node = interp.ctx.site_nodes.get(element.site, node) if element.site >= 0 else node
-            current = _apply_module(interp, state, element_node, element, [current], None, sequence_call=True)
+            current = _apply_module(interp, state, element_node, element, [current], sequence_call=True)
         return current
     if module.qualname and interp.k.lookup(module.qualname) is not None and vals is None:
         info = interp.k.lookup(module.qualname)
@@ -984,10 +973,10 @@ def module_call(interp: "Interpreter", state: State, node: cst.Call, module: Mod
         return _apply_known_module(interp, state, node, module, info, bound, write_node=node)
     if vals is None:
         vals = [interp.eval(state, a.value) for a in node.args]
-    return _apply_module(interp, state, node, module, vals, None)
+    return _apply_module(interp, state, node, module, vals)
 
 
-def _apply_module(interp, state, node, module: ModuleInfo, vals: List[Val], _unused, sequence_call=False) -> Val:
+def _apply_module(interp, state, node, module: ModuleInfo, vals: List[Val], sequence_call=False) -> Val:
     info = interp.k.lookup(module.qualname) if module.qualname else None
     if info is not None:
         params = info.params
@@ -1000,11 +989,9 @@ def _apply_module(interp, state, node, module: ModuleInfo, vals: List[Val], _unu
         current = vals[0] if vals else Val()
         for element in module.sequence:
             element_node = interp.ctx.site_nodes.get(element.site, node)
-            current = _apply_module(interp, state, element_node, element, [current], None, sequence_call=True)
+            current = _apply_module(interp, state, element_node, element, [current], sequence_call=True)
         return current
     # a module we cannot see into: it may save its parameters for its inputs' gradients
-    from inplace_lint.analysis.dataflow import SaveSite
-
     result = unknown_result(interp, state, node, vals, module if module.has_params else None)
     recording = not interp.unit.nograd and not interp.unit.hooks_depth
     label = module.label or "module"
@@ -1032,8 +1019,6 @@ def _apply_module(interp, state, node, module: ModuleInfo, vals: List[Val], _unu
 
 def _saved_return(interp, state, node, result: Val, label: str) -> Val:
     """The callee (analysed in this file) returns a tensor its own ops saved: the caller holds it."""
-    from inplace_lint.analysis.dataflow import SaveSite
-
     sid = interp.ctx.site(node, "save:returned")
     site = SaveSite(sid, node, label, "", "result", "result")
     rid = interp.create_record(state, sid, site, result.groups)
@@ -1044,8 +1029,6 @@ def _apply_known_module(interp, state, node, module: ModuleInfo, info: OpInfo, b
                         sequence_call=False) -> Val:
     if sequence_call and module.inplace and info.inplace is not None:
         # reported at the element's constructor inside nn.Sequential(...)
-        from inplace_lint.analysis.dataflow import WriteSite
-
         target = bound.vals.get(info.inplace.modifies) or (list(bound.vals.values())[0] if bound.vals else Val())
         ctor = interp.ctx.module_inplace_args.get(module.site)
         write = interp.write_site(node, "module_ctor", module.label, None,
@@ -1345,8 +1328,6 @@ class FunctionSummary:
     node: cst.CSTNode
 
     def apply(self, interp: "Interpreter", state: State, node: cst.Call) -> Val:
-        from inplace_lint.analysis.dataflow import SaveSite
-
         vals = [interp.eval(state, a.value) for a in node.args]
         grad = _grad_of(interp, vals)
         hist = frozenset()

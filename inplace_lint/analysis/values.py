@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Dict, FrozenSet, Optional, Tuple
 
+import libcst as cst
+
 NO, MAYBE, YES = 0, 1, 2
 
 RecordId = Tuple[int, int]  # (site id, generation)
@@ -186,3 +188,29 @@ def join_states(a: Optional[State], b: Optional[State]) -> Optional[State]:
 
 def _local(group: str) -> bool:
     return group.startswith("t")  # allocated in this function; others (params, attributes) live on
+
+
+@dataclass(frozen=True)
+class SaveSite:
+    """Static facts about one saving op, for messages (texts may be nodes, rendered only when needed)."""
+
+    site: int
+    op_text: object  # "b *= b", "torch.exp(x)", or the node
+    qualname: str
+    saved_text: object  # the saved tensor as written, or its node
+    role: str  # "input" / "result"
+    argument: str  # parameter name of the saving op ("other"), or "result"
+
+
+@dataclass(frozen=True)
+class WriteSite:
+    """Static facts about one in-place write, for messages and fixes."""
+
+    site: int
+    node: cst.CSTNode  # what the finding's range covers
+    form: str  # see ftypes.InplaceSite
+    op_text: str  # "*=", "add_()", "[...] =", "inplace=True"
+    target_text: str
+    kwarg_node: Optional[cst.CSTNode] = None
+    target_is_local_name: bool = False
+    target_node: Optional[cst.CSTNode] = None
