@@ -8,6 +8,8 @@ executes or evaluates the code it lints, and it never raises anything but :class
 from __future__ import annotations
 
 import ast
+import contextlib
+import gc
 import re
 import sys
 from typing import List, Optional
@@ -117,6 +119,24 @@ def lint_with_tree(
             if selection.source is None:
                 return []
             text = selection.source
+    with _fewer_collections():
+        return _parse_and_analyse(source, text, path, options)
+
+
+@contextlib.contextmanager
+def _fewer_collections():
+    """A LibCST tree is hundreds of thousands of small acyclic objects: with the default thresholds the
+    cyclic collector walks them again and again while they are built (15 % of a lint on real code, a
+    third of LibCST's parse of a 1 MB file). Collect rarely while linting; the old thresholds come back."""
+    old = gc.get_threshold()
+    gc.set_threshold(max(old[0], 100_000), *old[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*old)
+
+
+def _parse_and_analyse(source: str, text: str, path: str, options: LintOptions) -> List[Finding]:
     try:
         module = parse(text)
     except LintError:

@@ -70,6 +70,13 @@ _KNOWN_DUNDERS = frozenset({
 })
 _DUNDERS: Optional[frozenset] = None
 
+# What a name is bound to in a part, as the analysis evaluates it: a literal number/string (OTHER), a
+# display or comprehension (CONTAINER), or anything else.
+_SCALAR, _CONTAINER, _OTHER = 1, 2, 4
+_STORE = ("store",)  # a soft trigger ``name[k] = v`` (as opposed to ``name op= rhs``)
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+_DISPLAYS = (ast.List, ast.Tuple, ast.Set, ast.Dict, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+
 
 def _dunders() -> frozenset:
     """In-place methods whose names do not end in a single underscore (``__iadd__``, ``__setitem__``)."""
@@ -94,6 +101,29 @@ def _dunders() -> frozenset:
     return _DUNDERS
 
 
+_TRUE_CALLEES: Optional[frozenset] = None
+
+
+def _true_callees() -> frozenset:
+    """Short names of the torch callables with an ``inplace`` parameter (``nn.ReLU``, ``F.dropout``): only
+    for these does the analysis read a positional ``True`` as "in place" (``nn.ReLU(True)``)."""
+    global _TRUE_CALLEES
+    if _TRUE_CALLEES is None:
+        names = set()
+        try:
+            from inplace_lint.knowledge import load
+
+            knowledge = load()
+            for qualname in knowledge.names():
+                info = knowledge.lookup(qualname)
+                if info is not None and ("inplace" in info.params or "inplace" in info.ctor_params):
+                    names.add(qualname.split("#")[0].split(".")[-1])
+        except Exception:  # pragma: no cover - the shipped knowledge always loads
+            pass
+        _TRUE_CALLEES = frozenset(names)
+    return _TRUE_CALLEES
+
+
 def _inplace_name(name: str) -> bool:
     """A call of this name may write in place (``add_``, ``__iadd__``, ``optimizer.step``)."""
     if name.endswith("_") and not (name.startswith("__") and name.endswith("__")):
@@ -111,6 +141,10 @@ class _Part:
     names: Set[str] = field(default_factory=set)  # every Name in it
     called: Set[str] = field(default_factory=set)  # names it calls: ``name(...)``
     stores: Set[str] = field(default_factory=set)  # names it may change (assign, method call on them)
+    # in-place syntax that writes no tensor if the name it writes is a plain number or container here
+    # (``n += 1`` with ``n = 0``; ``d[k] = v`` with ``d = {}``): (name, what its right side is)
+    soft: List[Tuple[str, object]] = field(default_factory=list)
+    bindings: Dict[str, int] = field(default_factory=dict)  # name -> _NUMBER | _CONTAINER | _OTHER bits
 
 
 @dataclass(eq=False)
@@ -149,6 +183,11 @@ class _Scanner:
         self.function_aliases: Set[str] = {"Function"}
         self.imports_torch = False
         self.noncall: Set[str] = set()  # names used anywhere other than as ``name(...)``
+        self.true_callees: Set[str] = set(_true_callees())  # plus their import aliases
+        self.declared: Set[str] = set()  # names some function declares global or nonlocal
+        # names the top level imports: the analysis keeps them out of its environment, so a method call
+        # on one (``np.zeros(...)``, ``torch.manual_seed(0)``) changes no global it tracks
+        self.modules: Set[str] = set()
 
     def scan(self, tree: ast.Module) -> None:
         self._top_imports(tree.body)
@@ -161,6 +200,52 @@ class _Scanner:
                 part = _Statement(statement)
                 self._body_of(part, [statement], None, stores=True)
                 self.top.append(part)
+        self._settle_soft_triggers(tree)
+
+    def _settle_soft_triggers(self, tree: ast.Module) -> None:
+        """A soft trigger (``n += 1``, ``d[k] = v``) is real unless its name is, wherever the part binds
+        it, a literal number/string or a container display -- then the analysis sees a Python rebinding
+        or a container store, never a tensor write."""
+        module_names: Set[str] = set(self.declared)
+        for statement in tree.body:
+            if isinstance(statement, _DEFINITIONS):
+                module_names.add(statement.name)
+        for part in self.top:
+            module_names |= part.stores
+        for unit in self.units:
+            if unit.soft and not unit.trigger:
+                bindings = unit.bindings
+                for param in unit.params:
+                    if param in bindings:
+                        bindings[param] |= _OTHER
+                unit.trigger = not _discharged(unit.soft, bindings, module_names, ())
+        if not any(part.soft for part in self.top):
+            return
+        # The top level runs once, in order: each statement is judged by what the statements up to it bind
+        unsafe = set(self.declared)
+        for statement in tree.body:
+            if isinstance(statement, _DEFINITIONS):
+                unsafe.add(statement.name)
+        bindings: Dict[str, int] = {}
+        soft: List[Tuple[_Part, Tuple[str, object]]] = []
+        for part in self.top:
+            for name, bits in part.bindings.items():
+                bindings[name] = bindings.get(name, 0) | bits
+            soft.extend((part, entry) for entry in part.soft)
+            if not part.soft or part.trigger:
+                continue
+            if len(soft) > 200:  # a pathological file: judging each is quadratic; keep them
+                part.trigger = True
+                continue
+            # ``table += other.table`` once, straight at the top level: it sees the display it was bound
+            # to, whatever ``other.table`` is, so it rebinds and writes nothing
+            count: Dict[str, int] = {}
+            for _part, (name, _rhs) in soft:
+                count[name] = count.get(name, 0) + 1
+            once = {name for owner, (name, rhs) in soft if count[name] == 1 and rhs is None
+                    and type(owner.node) is ast.AugAssign}
+            part.trigger = not _discharged([entry for _p, entry in soft], bindings, unsafe, once,
+                                           judged=part.soft)
 
     def _top_imports(self, body: List[ast.AST]) -> None:
         """Like the analysis's ``ImportMap``: imports at the top level and in top-level if/try blocks."""
@@ -169,6 +254,7 @@ class _Scanner:
                 for alias in statement.names:
                     full = alias.name if alias.asname else alias.name.split(".")[0]
                     self._bound(full, alias.asname)
+                    self.modules.add(alias.asname or full)
             elif isinstance(statement, ast.ImportFrom):
                 base = "" if statement.level or statement.module is None else statement.module
                 for alias in statement.names:
@@ -176,6 +262,7 @@ class _Scanner:
                         self._bound(base, None)
                     else:
                         self._bound(f"{base}.{alias.name}" if base else alias.name, alias.asname)
+                        self.modules.add(alias.asname or alias.name)
             elif isinstance(statement, ast.If):
                 self._top_imports(statement.body)
                 self._top_imports(statement.orelse)
@@ -257,6 +344,13 @@ class _Scanner:
         trigger = owner.trigger
         builds = owner.builds_inplace_module
         structural = False
+        soft = owner.soft
+        bindings = owner.bindings
+        blessed: Set[int] = set()  # targets a soft trigger or a literal binding accounts for
+        true_callees = self.true_callees
+        modules = self.modules
+        local_targets: Set[int] = set()  # comprehension variables: local to the comprehension
+        lambda_params: frozenset = frozenset()  # the parameters of the lambdas the walk is in
         while stack:
             node = stack.pop()
             kind = type(node)
@@ -264,10 +358,13 @@ class _Scanner:
                 continue
             if kind is _LeaveLambda:
                 # the analysis never interprets a lambda's body: in-place spellings there trigger nothing
-                trigger, builds, writes_params = node.state
+                trigger, builds, writes_params, lambda_params = node.state
                 continue
             if kind is ast.Lambda:
-                stack.append(_LeaveLambda((trigger, builds, writes_params)))
+                stack.append(_LeaveLambda((trigger, builds, writes_params, lambda_params)))
+                arguments = node.args
+                lambda_params = lambda_params | {a.arg for a in arguments.posonlyargs + arguments.args
+                                                 + arguments.kwonlyargs}
                 stack.append(node.body)
                 stack.extend(node.args.defaults)
                 stack.extend(d for d in node.args.kw_defaults if d is not None)
@@ -275,8 +372,11 @@ class _Scanner:
             if kind is ast.Name:
                 names.add(node.id)
                 noncall.add(node.id)
-                if stores and type(node.ctx) is not ast.Load:
-                    stored.add(node.id)
+                if type(node.ctx) is not ast.Load:
+                    if stores and id(node) not in local_targets:
+                        stored.add(node.id)
+                    if id(node) not in blessed:
+                        bindings[node.id] = bindings.get(node.id, 0) | _OTHER
                 continue
             if kind is ast.Call:
                 func = node.func
@@ -288,7 +388,8 @@ class _Scanner:
                             writes_params = True
                     if stores:  # a method call may change its receiver (lst.append(x))
                         base = _base_name(func.value)
-                        if base is not None:
+                        # np.zeros(...) changes no global the analysis tracks, nor does a lambda's x.sum()
+                        if base is not None and base not in modules and base not in lambda_params:
                             stored.add(base)
                 elif kind_func is ast.Name:
                     if _inplace_name(func.id):
@@ -310,14 +411,36 @@ class _Scanner:
                         value = keyword.value
                         if not (type(value) is ast.Constant and value.value in (None, False)):
                             trigger = True
-                for arg in node.args:
-                    if type(arg) is ast.Constant and arg.value is True:
-                        trigger = builds = True
+                if callee in true_callees:  # nn.ReLU(True); a True passed to anything else is no cue
+                    for arg in node.args:
+                        if type(arg) is ast.Constant and arg.value is True:
+                            trigger = builds = True
                 if func is None:
                     continue
             elif kind is ast.Return:
                 if node.value is not None and unit is owner:
                     owner.returns_value = True
+            elif kind is ast.Assign or (kind is ast.AnnAssign and node.value is not None):
+                value_kind = _literal_kind(node.value)
+                for target in (node.targets if kind is ast.Assign else (node.target,)):
+                    kind_target = type(target)
+                    if kind_target is ast.Name:
+                        if value_kind:
+                            blessed.add(id(target))
+                            bindings[target.id] = bindings.get(target.id, 0) | value_kind
+                    elif kind_target is ast.Subscript:
+                        if _string_key(target):
+                            blessed.add(id(target))  # d["key"] = v: a mapping entry, never a tensor write
+                        elif type(target.value) is ast.Name and target.value.id not in params:
+                            blessed.add(id(target))
+                            soft.append((target.value.id, _STORE))
+            elif kind is ast.AugAssign and type(node.target) is ast.Name and node.target.id not in params:
+                target = node.target
+                blessed.add(id(target))
+                rhs = node.value
+                soft.append((target.id, _literal_kind(rhs) or (rhs.id if type(rhs) is ast.Name else None)))
+                if stores:
+                    stored.add(target.id)
             elif kind is ast.AugAssign:
                 trigger = True
                 base = _base_name(node.target)
@@ -328,13 +451,13 @@ class _Scanner:
                         writes_params = True
             elif kind is ast.Subscript:
                 if type(node.ctx) is not ast.Load:
-                    trigger = True
                     base = _base_name(node.value)
-                    if base is not None:
-                        if stores:
-                            stored.add(base)
-                        if base in params:
+                    if id(node) not in blessed:
+                        trigger = True
+                        if base is not None and base in params:
                             writes_params = True
+                    if base is not None and stores:
+                        stored.add(base)
             elif kind is ast.Attribute:
                 if type(node.ctx) is not ast.Load:
                     if node.attr in _STORE_ATTRIBUTES:
@@ -344,12 +467,14 @@ class _Scanner:
                         if base is not None:
                             stored.add(base)
             elif kind is ast.FunctionDef or kind is ast.AsyncFunctionDef:
+                bindings[node.name] = bindings.get(node.name, 0) | _OTHER
                 child = self._function(node, unit, methods_of if methods_of else None, False)
                 names.update(child.names)
                 called.update(child.called)
                 structural = True
                 continue
             elif kind is ast.ClassDef:
+                bindings[node.name] = bindings.get(node.name, 0) | _OTHER
                 self._class(node, unit, names)
                 called.add(node.name)  # conservative: a local class may be built right here
                 structural = True
@@ -359,11 +484,24 @@ class _Scanner:
                 for alias in node.names:
                     local = alias.asname or alias.name.split(".")[0]
                     names.add(local)
+                    bindings[local] = bindings.get(local, 0) | _OTHER
+                    if alias.asname and alias.name.split(".")[-1] in true_callees:
+                        true_callees.add(alias.asname)
                     if stores:
                         stored.add(local)
                 continue
             elif kind is ast.Global or kind is ast.Nonlocal:
                 names.update(node.names)
+                self.declared.update(node.names)
+            elif stores and kind in _COMPREHENSIONS:
+                for generator in node.generators:
+                    local_targets.update(id(n) for n in ast.walk(generator.target) if type(n) is ast.Name)
+            elif kind is ast.ExceptHandler or kind is ast.MatchAs or kind is ast.MatchStar:
+                if node.name:
+                    bindings[node.name] = bindings.get(node.name, 0) | _OTHER
+            elif kind is ast.MatchMapping:
+                if node.rest:
+                    bindings[node.rest] = bindings.get(node.rest, 0) | _OTHER
             for name in _CHILD_FIELDS.get(kind) or _child_fields(kind):
                 value = getattr(node, name, None)
                 if value is None:
@@ -401,6 +539,56 @@ def _child_fields(kind: type) -> Tuple[str, ...]:
     fields = fields or ("",)  # never empty, so that the cache answers next time ("" finds nothing)
     _CHILD_FIELDS[kind] = fields
     return fields
+
+
+def _literal_kind(node: ast.AST) -> int:
+    """_SCALAR for a literal (``0``, ``-1.5``, ``"a"``, ``2 ** 10``), _CONTAINER for a display or a
+    comprehension (``{}``, ``[x]``, ``()``, ``[0] * 4``), 0 for anything that may be a tensor."""
+    kind = type(node)
+    if kind is ast.Constant:
+        return _SCALAR
+    if kind in _DISPLAYS:
+        return _CONTAINER
+    if kind is ast.UnaryOp:
+        return _SCALAR if _literal_kind(node.operand) == _SCALAR else 0
+    if kind is ast.BinOp:
+        left, right = _literal_kind(node.left), _literal_kind(node.right)
+        if left and right:
+            return _CONTAINER if _CONTAINER in (left, right) else _SCALAR
+    return 0
+
+
+def _string_key(node: ast.Subscript) -> bool:
+    """``d["key"]`` (the analysis's ``is_mapping_key``): a string cannot index a tensor."""
+    key = node.slice
+    return (type(key) is ast.Constant and isinstance(key.value, str)) or type(key) is ast.JoinedStr
+
+
+def _discharged(soft: List[Tuple[str, object]], bindings: Dict[str, int], unsafe: Set[str],
+                once: Iterable[str], judged: Optional[List[Tuple[str, object]]] = None) -> bool:
+    """Do all these soft triggers write no tensor? Each name must be bound only to literals of one kind
+    (never a parameter, a global or a name declared global/nonlocal), and each ``name op= rhs`` must keep
+    it so: a literal rhs, or a name that is itself such a number/container. ``judged``: the triggers to
+    answer for, when ``soft`` holds more (the top level's earlier ones)."""
+    kinds = {name: bits for name, bits in bindings.items() if bits in (_SCALAR, _CONTAINER) and name not in unsafe}
+    changed = True
+    while changed:
+        changed = False
+        for name, rhs in soft:
+            kind = kinds.get(name)
+            if kind is None or rhs is _STORE:
+                continue
+            if type(rhs) is str:
+                rhs = kinds.get(rhs, 0)
+            if rhs is None:
+                good = kind == _CONTAINER and name in once
+            else:
+                good = rhs == _SCALAR if kind == _SCALAR else rhs in (_SCALAR, _CONTAINER)
+            if not good:
+                del kinds[name]
+                changed = True
+    return all(kinds.get(name) == (_CONTAINER if rhs is _STORE else kinds.get(name, -1))
+               for name, rhs in (soft if judged is None else judged))
 
 
 def _base_name(node: ast.AST) -> Optional[str]:
@@ -484,9 +672,10 @@ def select(source: str, tree: Optional[ast.Module] = None) -> Selection:
     for statement in scanner.class_statements:
         if statement not in kept_class:
             dropped.append((None, [statement.node]))
-    if not dropped:
+    tables = [t.node.value for t in scanner.top if t in kept_top and _literal_table(t.node)]
+    if not dropped and not tables:
         return Selection(source, len(kept), total)
-    reduced = _reduce(source, dropped)
+    reduced = _reduce(source, dropped, tables)
     if witnesses:
         # One more use of each such function, after the last line (no line moves): the analysis's
         # "only ever called directly" count stays false, whatever mentions were blanked.
@@ -667,10 +856,15 @@ def _keep(s: _Scanner, source: str) -> Tuple[Set[_Unit], Set[_Statement], Set[_S
         for name in {u.name for u in kept if u.module_level} - followed.keys() - witnesses:
             functions = module_functions[name]
             writes = any(f.writes_params for f in functions)
-            if name in s.noncall and not writes:
+            if name in s.noncall:
                 witnesses.add(name)  # passed around somewhere: never refined, its callers do not matter
-                continue
-            followed[name] = parts = mentions.parts_with(name)
+                if not writes:
+                    continue
+                # ... but where it is called, it writes what it is passed: those parts are kept, and
+                # ``table = [Info(sample=f)]`` is not
+                parts = [part for part in mentions.parts_with(name) if name in part.called]
+            else:
+                followed[name] = parts = mentions.parts_with(name)
             for part in parts:
                 if isinstance(part, _Unit):
                     kept.add(part)
@@ -750,9 +944,57 @@ def _keep(s: _Scanner, source: str) -> Tuple[Set[_Unit], Set[_Statement], Set[_S
     return kept, kept_top, kept_class, sorted(witnesses)
 
 
-def _reduce(source: str, dropped: List[Tuple[Optional[ast.AST], List[ast.AST]]]) -> str:
-    """Blank out each run of statements, keeping every line (and so every other line's number)."""
+_TABLE_LINES = 10
+
+
+def _literal_table(statement: ast.AST) -> bool:
+    """``NAME = {...}`` spanning many lines of nothing but literals (torch ships a 7,000-line one): the
+    analysis sees a container of non-tensors whatever its entries, and so it sees a one-string tuple spanning the same lines."""
+    if type(statement) not in (ast.Assign, ast.AnnAssign) or statement.value is None:
+        return False
+    value = statement.value
+    if type(value) not in _DISPLAYS[:4] or value.end_lineno - value.lineno < _TABLE_LINES:
+        return False
+    stack = [(value, False)]
+    while stack:
+        node, in_key = stack.pop()
+        kind = type(node)
+        if kind is ast.Dict:
+            if None in node.keys:
+                return False
+            stack.extend((v, in_key) for v in node.values)
+            # keys are evaluated and dropped: names there (``(0, torch.int8)``) are harmless
+            stack.extend((k, True) for k in node.keys)
+        elif kind is ast.Tuple or kind is ast.List or kind is ast.Set:
+            stack.extend((e, in_key) for e in node.elts)
+        elif kind is ast.UnaryOp:
+            stack.append((node.operand, in_key))
+        elif kind is not ast.Constant and not (in_key and _dotted(node)):
+            return False
+    return True
+
+
+def _dotted(node: ast.AST) -> bool:
+    while type(node) is ast.Attribute:
+        node = node.value
+    return type(node) is ast.Name
+
+
+def _reduce(source: str, dropped: List[Tuple[Optional[ast.AST], List[ast.AST]]],
+            tables: Iterable[ast.AST] = ()) -> str:
+    """Blank out each run of statements, and the entries of each literal table (a one-string tuple
+    spanning its lines), keeping every line (and so every other line's number)."""
     lines = _LINE.findall(source)
+    for value in tables:
+        start, end = value.lineno - 1, value.end_lineno - 1
+        if end >= len(lines):
+            continue
+        head = lines[start].encode("utf-8")[: value.col_offset].decode("utf-8", "replace")
+        tail = lines[end].encode("utf-8")[value.end_col_offset:].decode("utf-8", "replace")
+        lines[start] = head + '("""' + _ending(lines[start])
+        for index in range(start + 1, end):
+            lines[index] = _ending(lines[index])
+        lines[end] = '""",)' + tail
     for owner, body in dropped:
         first, last = body[0], body[-1]
         start, end = first.lineno - 1, last.end_lineno - 1

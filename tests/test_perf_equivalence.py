@@ -171,3 +171,51 @@ def test_unparsable_text_reports_as_before():
     source = "import torch\ndef f(x:\n    x.add_(1)\n"
     assert _outcome(source, "bad.py", True) == _outcome(source, "bad.py", False)
     assert _outcome(source, "bad.py", True)[0] == "LintError"
+
+
+# --- soft triggers: in-place syntax that writes no tensor -----------------------------------------------
+
+# Each of these has in-place syntax, but on a name bound only to literals: the analysis sees a Python
+# rebinding or a container store, so the file is not parsed by LibCST at all.
+NEVER_WRITES_A_TENSOR = {
+    "counter": "import torch\ndef f(xs):\n    n = 0\n    for x in xs:\n        n += 1\n    return n\n",
+    "counter from counter": "import torch\ndef f(xs):\n    a = 0\n    b = 1\n    for x in xs:\n"
+                            "        a += b\n        b *= 2\n    return a\n",
+    "string": "import torch\ndef f(x):\n    s = ''\n    s += 'a'\n    return s, torch.exp(x)\n",
+    "dict store": "import torch\ndef f(x):\n    out = {}\n    out[x] = torch.exp(x)\n    return out\n",
+    "string key": "import torch\ndef f(cfg, x):\n    cfg['y'] = x.exp()\n    return cfg\n",
+    "list of tensors store": "import torch\ndef f(x):\n    hs = [None] * 3\n    hs[0] = x.exp()\n"
+                             "    return hs\n",
+    "tuple accumulation": "import torch\ndef f(x):\n    outs = ()\n    outs += (x.exp(),)\n    return outs\n",
+    "positional True to a plain function": "import torch\ndef f(x):\n    return g(x, True)\n",
+    "top-level table extended once": "import torch\nimport other\nTABLE = [1, 2]\nTABLE += other.more\n"
+                                     "TABLE2 = {}\nfor k in 'ab':\n    TABLE2[k] = []\n",
+}
+
+# ... and these can write a tensor: they must still be analysed.
+MAY_WRITE_A_TENSOR = {
+    "accumulator becomes a tensor": "import torch\ndef f(xs):\n    total = 0\n    for x in xs:\n"
+                                    "        total += x.exp()\n    return total\n",
+    "rebound to a tensor": "import torch\ndef f(x):\n    n = 0\n    n = x.exp()\n    n += 1\n    return n\n",
+    "parameter": "import torch\ndef f(n):\n    n += 1\n    return n\n",
+    "global": "import torch\nn = torch.ones(2)\ndef f():\n    global n\n    n = 0\n    n += 1\n",
+    "module-level name": "import torch\nn = torch.ones(2)\ndef f(c):\n    if c:\n        n = 0\n    n += 1\n",
+    "store into a tensor": "import torch\ndef f(x):\n    y = x.exp()\n    y[0] = 1\n    return y\n",
+    "list element in place": "import torch\ndef f(x):\n    hs = [x.exp()]\n    hs[0] += 1\n    return hs\n",
+    "table extended in a loop": "import torch\nimport other\nTABLE = []\nfor t in other.parts:\n"
+                                "    TABLE += t\n",
+    "nn.ReLU(True)": "import torch\nfrom torch import nn\nact = nn.ReLU(True)\n",
+    "aliased ReLU(True)": "import torch\nfrom torch.nn import ReLU as R\ndef f():\n    return R(True)\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(NEVER_WRITES_A_TENSOR))
+def test_soft_trigger_on_literals_needs_no_parse(name):
+    assert select(NEVER_WRITES_A_TENSOR[name]).source is None
+
+
+@pytest.mark.parametrize("name", sorted(MAY_WRITE_A_TENSOR))
+def test_soft_trigger_that_may_write_a_tensor_is_analysed(name):
+    source = MAY_WRITE_A_TENSOR[name]
+    assert select(source).source is not None
+    assert _outcome(source, "m.py", True) == _outcome(source, "m.py", False)
