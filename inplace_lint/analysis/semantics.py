@@ -320,7 +320,8 @@ def apply_op(
                     site = SaveSite(sid, op_text, qualname, label, "input", save.target)
                     new_records.add(interp.create_record(state, sid, site, frozenset({module.param_group})))
             continue
-        if not val.tensorish or not interp.save_condition(save, args, module):
+        # a list or tuple saved whole: an LSTM's (h0, c0), multi_dot's matrices
+        if not (val.tensorish or val.kind == CONTAINER) or not interp.save_condition(save, args, module):
             continue
         sid = interp.ctx.site(node, "save:" + save.target)
         text = arg_nodes[save.target] if save.target in arg_nodes else save.target
