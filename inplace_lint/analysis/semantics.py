@@ -152,6 +152,7 @@ class Bound:
     extra: List[Val]  # arguments we could not bind to a parameter
     passed: FrozenSet[str]
     evaluated: List = None  # (Arg, Val) in call order, for rebinding to another overload
+    elements: Optional[Dict[str, List[Tuple[Val, cst.CSTNode]]]] = None  # a variadic parameter's values
 
 
 def bind(interp: "Interpreter", state: State, call: cst.Call, params, kwonly=(), receiver: Optional[Val] = None,
@@ -293,6 +294,7 @@ def apply_op(
     info: Optional[OpInfo] = None,
     module: Optional[ModuleInfo] = None,
     extra: Optional[List[Val]] = None,
+    elements: Optional[Dict[str, List[Tuple[Val, cst.CSTNode]]]] = None,
 ) -> Val:
     """An out-of-place op: create its saves, compute its result's groups, grad and history."""
     if info is None:
@@ -319,6 +321,21 @@ def apply_op(
                     label = f"{module.label or 'module'}.{save.target}"
                     site = SaveSite(sid, op_text, qualname, label, "input", save.target)
                     new_records.add(interp.create_record(state, sid, site, frozenset({module.param_group})))
+            continue
+        if save.for_others and elements and save.target in elements:
+            # einsum(eq, x, w): x is saved only if w may require grad, and w only if x may
+            items = elements[save.target]
+            for index, (item, item_node) in enumerate(items):
+                others = [v for i, (v, _n) in enumerate(items) if i != index and v.tensorish]
+                if not item.tensorish or not others:
+                    continue
+                joined = others[0]
+                for other in others[1:]:
+                    joined = joined.join(other)
+                if interp.save_condition(save, {save.target: joined}, module):
+                    sid = interp.ctx.site(item_node, "save:" + save.target)
+                    site = SaveSite(sid, op_text, qualname, item_node, "input", save.target)
+                    new_records.add(interp.create_record(state, sid, site, item.groups))
             continue
         # a list or tuple saved whole: an LSTM's (h0, c0), multi_dot's matrices
         if not (val.tensorish or val.kind == CONTAINER) or not interp.save_condition(save, args, module):
@@ -647,7 +664,14 @@ def _collect_varargs(info: OpInfo, bound: Bound) -> Bound:
         merged = merged.join(val)
     vals = dict(bound.vals)
     vals[last] = merged
-    return Bound(vals, bound.nodes, bound.args, [], bound.passed, bound.evaluated)
+    elements = None
+    if bound.evaluated is not None and not any(arg.star for arg, _val in bound.evaluated):
+        first = bound.args.get(last)
+        positional = [(val, arg.value) for arg, val in bound.evaluated if arg.keyword is None]
+        start = next((i for i, (_v, node) in enumerate(positional) if first is not None and node is first.value), None)
+        if start is not None:
+            elements = {last: positional[start:]}
+    return Bound(vals, bound.nodes, bound.args, [], bound.passed, bound.evaluated, elements)
 
 
 def _ctor_inplace(node: cst.Call, ctor_params) -> Optional[cst.Arg]:
@@ -739,7 +763,7 @@ def call_with_info(interp: "Interpreter", state: State, node: cst.Call, qualname
         others = {p: v for p, v in bound.vals.items() if p != "out"}
         return interp.inplace_write(state, target, write, others, None, node, qualname)
     vals = {p: v for p, v in bound.vals.items()}
-    return apply_op(interp, state, node, qualname, vals, bound.nodes, info, module, bound.extra)
+    return apply_op(interp, state, node, qualname, vals, bound.nodes, info, module, bound.extra, bound.elements)
 
 
 # ============================================================================== methods

@@ -22,6 +22,9 @@ JSON layout (``ops.json``)::
           "tensor_params": ["self", "other"],
           "saves": [{"target": "other", "when": ["self"]},
                     {"target": "self", "when": ["other"]}],
+                                                 # a list parameter's save may say "each": "others":
+                                                 # each element is saved when another one may require
+                                                 # grad (einsum's operands, like a product's factors)
           "view_of": [],                         # params whose version counter the result shares
           "may_alias": [],                       # params the result may *be* (.float(), .contiguous())
           "differentiable": true,                # result requires grad when a tensor input does
@@ -79,6 +82,7 @@ MODULE_PARAMS = "@params"
 class Save:
     target: str  # parameter name or "result"
     when: Tuple[str, ...]  # saved when any of these may require grad
+    for_others: bool = False  # a list parameter: each element is saved when another may require grad
 
 
 @dataclass(frozen=True)
@@ -110,7 +114,7 @@ class OpInfo:
 
 
 def _saves(raw) -> Tuple[Save, ...]:
-    return tuple(Save(s["target"], tuple(s.get("when", ()))) for s in raw or ())
+    return tuple(Save(s["target"], tuple(s.get("when", ())), s.get("each") == "others") for s in raw or ())
 
 
 def _op(name: str, raw: Mapping) -> OpInfo:

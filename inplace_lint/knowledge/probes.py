@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
 
 import torch
 
@@ -103,8 +103,10 @@ class _Call:
     out: Any
 
 
-def _prepare(api: Api, grad: frozenset, seed: int, inplace: bool) -> Tuple[Dict, List, Any]:
-    """Fresh argument values. Params in ``grad`` require grad (non-leaf clones of leaves)."""
+def _prepare(api: Api, grad: frozenset, seed: int, inplace: bool,
+             elements: Optional[Dict[str, Set[int]]] = None) -> Tuple[Dict, List, Any]:
+    """Fresh argument values. Params in ``grad`` require grad (non-leaf clones of leaves); of a list
+    parameter in ``elements``, only the elements at those indices do."""
     values: Dict[str, Any] = {}
     leaves: List[torch.Tensor] = []
 
@@ -122,7 +124,9 @@ def _prepare(api: Api, grad: frozenset, seed: int, inplace: bool) -> Tuple[Dict,
         if isinstance(spec, T):
             values[name] = build(spec, seed + 17 * i, name in grad)
         elif isinstance(spec, TL):
-            values[name] = [build(s, seed + 17 * i + 5 * j, name in grad) for j, s in enumerate(spec.items)]
+            granted = (elements or {}).get(name)
+            values[name] = [build(s, seed + 17 * i + 5 * j, name in grad or (granted is not None and j in granted))
+                            for j, s in enumerate(spec.items)]
         else:
             values[name] = spec
     module = None
@@ -279,8 +283,33 @@ def _run_saves(
         if target.startswith("@param:"):
             psaves.append({"target": target[7:], "when": when})
         else:
-            saves.append({"target": target, "when": when})
+            save = {"target": target, "when": when}
+            if not inplace and when == [target] and _saved_for_others(api, target, seed):
+                save["each"] = "others"
+            saves.append(save)
     return saves, psaves
+
+
+def _saved_for_others(api: Api, target: str, seed: int) -> bool:
+    """For a list parameter (``einsum``'s operands): is each element saved exactly when some *other*
+    element requires grad, as a product's factors are?"""
+    spec = dict(api.all_args()).get(target)
+    if not isinstance(spec, TL) or len(spec.items) < 2 or not all(s.can_grad for s in spec.items):
+        return False
+    count = len(spec.items)
+    for index in range(count):
+        others = {j for j in range(count) if j != index}
+        if not _element_saved(api, target, index, others, seed) or _element_saved(api, target, index, {index}, seed):
+            return False
+    return True
+
+
+def _element_saved(api: Api, target: str, index: int, granted: Set[int], seed: int) -> bool:
+    """Does bumping element ``index`` break backward when only the ``granted`` elements require grad?"""
+    values, leaves, module = _prepare(api, frozenset(), seed, False, elements={target: granted})
+    out = _invoke(api, values, module, False, seed)
+    _bump(values[target][index])
+    return _backward(out, leaves) == "version"
 
 
 def probe(api: Api, seed: int = 0) -> ProbeResult:
