@@ -18,7 +18,8 @@ matters only if it can write in place, and it can only through
   ``inplace=True`` or ``out=``; a positional ``True`` (``nn.ReLU(True)``); a ``.requires_grad``,
   ``.data`` or ``.grad`` store;
 * a call of a helper of this file that writes its parameters (the helper has such syntax; every unit
-  naming it is kept: rule *callers*);
+  naming it is kept: rule *callers*), or of a method of its own class that does (``self.scale_(h)``:
+  the methods naming it are kept);
 * a call of a module built in place (``nn.ReLU(inplace=True)``, also inside ``nn.Sequential``) that came
   through a class's ``__init__`` (``self.act``), a global, a user class's attribute (``Block().act``) or a
   parameter refined from a call site (rule *taint*).
@@ -916,6 +917,8 @@ def _keep(s: _Scanner, source: str) -> Tuple[Set[_Unit], Set[_Statement], Set[_S
                 for part in mentions.parts_with(unit.name):
                     if part in siblings:
                         kept.add(part)
+                        if unit.writes_params:
+                            live.add(part)  # self.<unit>(y) writes y in place there
         # top-level statements that may set a global a kept part reads
         needed: Set[str] = set()
         called: Set[str] = set()

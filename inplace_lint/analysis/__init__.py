@@ -171,6 +171,9 @@ def _collect_definitions(ctx: ModuleContext, body, imports: ImportMap) -> None:
         elif isinstance(statement, cst.ClassDef):
             name = statement.name.value
             ctx.user_classes.add(name)
+            for method in _block(statement.body):
+                if isinstance(method, cst.FunctionDef):
+                    _collect_method_writes(ctx, name, method, imports)
             bases = [imports.resolve(a.value) or dotted(a.value) or "" for a in statement.bases]
             if any(b in NN_MODULE_BASES or b in ctx.user_modules or b.endswith("nn.Module") for b in bases):
                 ctx.user_modules.add(name)
@@ -179,6 +182,19 @@ def _collect_definitions(ctx: ModuleContext, body, imports: ImportMap) -> None:
                 summary = _summarize_autograd_function(statement)
                 if summary is not None:
                     ctx.autograd_functions[name] = summary
+
+
+def _collect_method_writes(ctx: ModuleContext, class_name: str, method: cst.FunctionDef, imports: ImportMap) -> None:
+    """A method that writes a parameter other than ``self`` in place: ``self.m(y)`` writes ``y``."""
+    decorators = _decorator_names(method, imports)
+    if "classmethod" in decorators:
+        return
+    params = [name for name, _ in _parameters(method)]
+    if "staticmethod" not in decorators:
+        params = params[1:]
+    writes = {p: w for p, w in _parameter_writes(method, ctx.k).items() if p in params}
+    if writes:
+        ctx.method_writes[(class_name, method.name.value)] = (params, writes)
 
 
 def _functions(ctx: ModuleContext, body, imports: ImportMap, class_name: Optional[str] = None):
@@ -273,6 +289,7 @@ def _analyze_function(ctx: ModuleContext, function: cst.FunctionDef, imports: Im
     unit = Unit(ctx, ImportMap(imports), nograd=nograd, self_name=self_name, class_name=class_name)
     unit.returns_escape = not looks_like_inference(function.name.value)
     unit.function_name = function.name.value
+    unit.params = frozenset(name for index, (name, _p) in enumerate(params) if not (is_method and index == 0))
     if not nograd and (class_name is None and function in ctx.top_level_functions
                        or class_name in ctx.user_modules and function.name.value == "forward"):
         unit.summary_key = (class_name, function.name.value)

@@ -66,6 +66,7 @@ class Unit:
         self.self_name = self_name
         self.class_name = class_name
         self.function_name = ""
+        self.params: frozenset = frozenset()  # its parameter names (self excluded)
         self.summary_key: Optional[Tuple[Optional[str], str]] = None  # (class, function) for return summaries
         self.returns_escape = True  # False for post-processing/inference functions (see naming.py)
         self.loop_stack: List[Tuple[List[State], List[State]]] = []  # (continue states, break states)
@@ -103,9 +104,18 @@ class ModuleContext:
         self.function_writes: Dict[str, Tuple[List[str], Dict[str, list]]] = {}
         self.function_params: Dict[str, List[str]] = {}  # module-level function -> parameter names
         self.user_classes: Set[str] = set()
+        # (class, method) -> (parameters after self, writes): ``self._scale(h)`` with ``t.mul_(2)`` inside
+        self.method_writes: Dict[Tuple[str, str], Tuple[List[str], Dict[str, list]]] = {}
         self.autograd_functions_all: Set[str] = set()  # every custom autograd.Function class
         self.param_labels: Dict[str, str] = {}  # parameter group -> the name its module is bound to
         self.shared_writes: Dict[int, bool] = {}  # write site -> may the target be seen elsewhere
+        # A private helper's write to its parameter (``def _scale(self, t): t.mul_(2)``): is what every call
+        # passes invisible to its caller afterwards (a temporary, or a name the call rebinds), and is the
+        # parameter the only name inside the helper that sees it? Then rebinding it there is safe.
+        self.private_call_args: Dict[int, bool] = {}
+        self.private_in_helper: Dict[int, bool] = {}
+        self.helper_of_write: Dict[int, str] = {}  # write site in a helper -> the helper's name
+        self.helper_call_nodes: Dict[str, Set[int]] = {}  # helper name -> the calls of it analysed
         self.write_holders: Dict[int, Optional[frozenset]] = {}  # write site -> other local names seeing it
         self.view_bases: Dict[int, Tuple[str, bool]] = {}  # write site -> (viewed name, may it be seen elsewhere)
         self.current_unit: object = None
@@ -119,6 +129,13 @@ class ModuleContext:
     def note_base(self, site: int, base: str, shared: bool) -> None:
         old = self.view_bases.get(site)
         self.view_bases[site] = (base, shared or (old[1] if old else False))
+
+    @property
+    def helper_calls(self) -> Dict[str, int]:
+        return {name: len(calls) for name, calls in self.helper_call_nodes.items()}
+
+    def note_private_arg(self, site: int, private: bool) -> None:
+        self.private_call_args[site] = self.private_call_args.get(site, True) and private
 
     def note_sharing(self, site: int, shared: bool, holders: Optional[frozenset] = frozenset()) -> None:
         self.shared_writes[site] = self.shared_writes.get(site, False) or shared
@@ -360,6 +377,11 @@ class Interpreter:
         self.ctx.write_sites[write.site] = write
         nonlocal_holder, holders = self._holders(state, target, write)
         self.ctx.note_sharing(write.site, nonlocal_holder or bool(holders), holders if not nonlocal_holder else None)
+        if write.target_is_local_name and write.target_text in self.unit.params:
+            others = [v for n, v in state.env.items()
+                      if v.groups & target.groups and v.kind != MODULE and n != write.target_text]
+            ctx_private = self.ctx.private_in_helper
+            ctx_private[write.site] = ctx_private.get(write.site, True) and not others
         base = _view_base(write.target_node) if write.target_node is not None else None
         if base is not None and base.value in state.env:
             self.ctx.note_base(write.site, base.value, self._is_shared(

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import io
+import re
+import tokenize
 from typing import Optional
 
 from inplace_lint.ftypes import Evidence, Finding, InplaceSite, Position
@@ -46,6 +49,27 @@ def role_text(qualname: str, role: str, argument: str) -> str:
     return f"as its input '{argument}'"
 
 
+def _private_helper_write(ctx, write, source: str) -> bool:
+    """A write to a parameter of a private helper (``_name``) that every call in this file makes on an
+    argument its caller cannot see afterwards, and that no other name in the helper holds: rebinding the
+    parameter instead changes nothing anyone observes."""
+    if not (ctx.private_call_args.get(write.site) and ctx.private_in_helper.get(write.site)):
+        return False
+    helper = ctx.helper_of_write.get(write.site)
+    if helper is None or not helper.startswith("_"):
+        return False
+    # every mention of the helper's name in the code (not in strings or comments) is one of the calls
+    # seen, plus its definition
+    if not re.search(r"(?<![\w])" + re.escape(helper) + r"(?!\w)", source):
+        return False
+    try:
+        mentions = sum(1 for token in tokenize.generate_tokens(io.StringIO(source).readline)
+                       if token.type == tokenize.NAME and token.string == helper)
+    except (tokenize.TokenError, SyntaxError):
+        return False
+    return mentions == ctx.helper_calls.get(helper, 0) + 1
+
+
 def build_finding(ctx, hazard, positions, path: str, source: str) -> Optional[Finding]:
     write = hazard.write
     code_range = positions.get(write.node)
@@ -59,9 +83,12 @@ def build_finding(ctx, hazard, positions, path: str, source: str) -> Optional[Fi
         kwarg_start, kwarg_end = Position(kr.start.line, kr.start.column), Position(kr.end.line, kr.end.column)
     base_text, base_shared = ctx.view_bases.get(write.site, ("", True))
     written = write.target_text or (ctx.code(write.target_node, 80) if write.target_node is not None else "")
+    shared = ctx.shared_writes.get(write.site, True)
+    holders = tuple(sorted(ctx.write_holders.get(write.site) or ()))
+    if shared and _private_helper_write(ctx, write, source):
+        shared, holders = False, ()
     site = InplaceSite(write.form, start, end, written, kwarg_start, kwarg_end, write.target_is_local_name,
-                       ctx.shared_writes.get(write.site, True), base_text, base_shared,
-                       tuple(sorted(ctx.write_holders.get(write.site) or ())))
+                       shared, base_text, base_shared, holders)
     rule = RULES[hazard.code]
     op = ctx.code(write.op_text)
     target = written or "its input"

@@ -470,6 +470,9 @@ def call(interp: "Interpreter", state: State, node: cst.Call) -> Val:
             unit = interp.unit
             if unit.class_name:
                 interp.ctx.note_edge(unit, (unit.class_name, func.attr.value))
+                helper = interp.ctx.method_writes.get((unit.class_name, func.attr.value))
+                if helper is not None:
+                    return _call_writing_helper(interp, state, node, None, *helper, label=func.attr.value)
             vals = [interp.eval(state, a.value) for a in node.args]
             return unknown_result(interp, state, node, vals)
         receiver = interp.eval(state, func.value)
@@ -484,7 +487,7 @@ def call(interp: "Interpreter", state: State, node: cst.Call) -> Val:
         if name in interp.ctx.user_modules:
             return _construct_user_module(interp, state, node, name)
         if name in interp.ctx.function_writes:
-            return _call_writing_helper(interp, state, node, name)
+            return _call_writing_helper(interp, state, node, name, *interp.ctx.function_writes[name])
         if name in interp.ctx.function_params:
             return _call_user_function(interp, state, node, name)
         return builtin_call(interp, state, node, name)
@@ -526,24 +529,50 @@ def _call_user_function(interp: "Interpreter", state: State, node: cst.Call, nam
     return result
 
 
-def _call_writing_helper(interp: "Interpreter", state: State, node: cst.Call, name: str) -> Val:
-    """A call to a function of this file that writes some of its parameters in place."""
-    params, writes = interp.ctx.function_writes[name]
+def _call_writing_helper(interp: "Interpreter", state: State, node: cst.Call, name: Optional[str], params: List[str],
+                         writes: Dict[str, list], label: str = "") -> Val:
+    """A call to a function of this file (``name``; None for a method of the caller's class) that writes
+    some of its parameters in place."""
     bound = bind(interp, state, node, params)
-    interp.ctx.note_call(name, bound.vals, clean=not bound.extra and not any(a.star for a in node.args),
-                          nograd=interp.unit.nograd)
-    interp.ctx.note_edge(interp.unit, (None, name))
+    label = name or label
+    interp.ctx.helper_call_nodes.setdefault(label, set()).add(id(node))
+    if name is not None:
+        interp.ctx.note_call(name, bound.vals, clean=not bound.extra and not any(a.star for a in node.args),
+                              nograd=interp.unit.nograd)
+        interp.ctx.note_edge(interp.unit, (None, name))
     for param, sites in writes.items():
         target = bound.vals.get(param)
         if target is None or not target.tensorish:
             continue
+        private = _private_argument(interp, state, node, target, bound.nodes.get(param))
         for write_node, form, op_text in sites:
             sid = interp.ctx.site(write_node, "write")
             write = interp.ctx.write_sites.get(sid) or WriteSite(
                 sid, write_node, form, op_text, param, None, True)
             interp.ctx.write_sites[sid] = write
+            interp.ctx.note_private_arg(sid, private)
+            interp.ctx.helper_of_write[sid] = label
             interp.bump(state, target.groups, write)
     return unknown_result(interp, state, node, list(bound.vals.values()) + bound.extra)
+
+
+def _private_argument(interp: "Interpreter", state: State, call: cst.Call, value: Val, arg_node) -> bool:
+    """Can the caller not see what a helper does to this argument in place? A temporary nothing else
+    holds (``_scale(x * 2)``), or a local name that the call's own statement rebinds or returns
+    (``w = self._sharpen(w)``) and that no other name holds."""
+    if arg_node is None or any(not g.startswith("t") for g in value.groups) or not value.groups:
+        return False
+    name = arg_node.value if isinstance(arg_node, cst.Name) else None
+    holders = [n for n, v in state.env.items() if v.groups & value.groups and v.kind != MODULE and n != name]
+    if holders:
+        return False
+    if name is None:
+        return True
+    statement = getattr(interp, "current_statement", None)
+    if isinstance(statement, cst.Return):
+        return statement.value is call
+    return (isinstance(statement, cst.Assign) and statement.value is call and len(statement.targets) == 1
+            and isinstance(statement.targets[0].target, cst.Name) and statement.targets[0].target.value == name)
 
 
 def builtin_call(interp: "Interpreter", state: State, node: cst.Call, name: str) -> Val:
