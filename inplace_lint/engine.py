@@ -86,12 +86,29 @@ def lint_source(
     return lint_with_tree(source, tree, path, options)
 
 
+# How often a lint looked beyond the reduced text the analysis saw (then its findings are not a function
+# of that text, and a Memo must not keep them).
+WHOLE_SOURCE_READS = [0]
+
+
+class Memo:
+    """The last lint of one document (the language server keeps one per document): findings are a
+    function of the reduced text the analysis saw, so an edit to code no finding can depend on (a body the
+    selection blanks) is answered without parsing or analysing anything again."""
+
+    def __init__(self) -> None:
+        self.key: Optional[tuple] = None
+        self.findings: List[Finding] = []
+        self.hits = 0
+
+
 def lint_with_tree(
     source: str,
     tree: Optional[ast.Module],
     path: str = "<string>",
     options: Optional[LintOptions] = None,
     reduce: bool = True,
+    memo: Optional[Memo] = None,
 ) -> List[Finding]:
     """:func:`lint_source`, given the ``ast`` tree of ``source`` when the caller has one (flake8 does).
 
@@ -119,8 +136,21 @@ def lint_with_tree(
             if selection.source is None:
                 return []
             text = selection.source
+    key = None
+    if memo is not None:
+        key = (text, path, options.assume_params_are_tensors, tuple(options.select), tuple(options.ignore),
+               repr(sorted(options.extra.items())))
+        if memo.key == key:
+            memo.hits += 1
+            return list(memo.findings)
+    reads = WHOLE_SOURCE_READS[0]
     with _fewer_collections():
-        return _parse_and_analyse(source, text, path, options)
+        findings = _parse_and_analyse(source, text, path, options)
+    if memo is not None:
+        # a fix's safety that looked beyond the reduced text (analysis.messages) must not be reused
+        memo.key = key if WHOLE_SOURCE_READS[0] == reads else None
+        memo.findings = list(findings)
+    return findings
 
 
 @contextlib.contextmanager
@@ -144,6 +174,7 @@ def _parse_and_analyse(source: str, text: str, path: str, options: LintOptions) 
             raise
         # the reduced text must parse whenever the file does; if it does not, that is a selection bug,
         # which must cost time, never a finding or a bogus error: lint the whole text
+        WHOLE_SOURCE_READS[0] += 1  # not a function of the reduced text: not for a Memo
         text = source
         module = parse(source)
     limit = sys.getrecursionlimit()

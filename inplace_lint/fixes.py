@@ -45,7 +45,7 @@ import os
 import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Dict, Iterator, List, Optional, Sequence, Tuple
+from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
 
 import libcst as cst
 from libcst.metadata import ExpressionContext, ExpressionContextProvider, MetadataWrapper, PositionProvider
@@ -144,17 +144,12 @@ class _Source:
         self.module = module if module is not None else cst.parse_module(text)
         self.wrapper = MetadataWrapper(self.module, unsafe_skip_copy=True)
         self.positions = positions if positions is not None else self.wrapper.resolve(PositionProvider)
+        # Parents and nodes by range, for the top-level statements a fix looks at (``ensure``): indexing
+        # the whole tree cost as much as the analysis of a file with findings in a few functions.
         self.parents: Dict[cst.CSTNode, cst.CSTNode] = {}
         self.by_range: Dict[Tuple[int, int, int, int], List[cst.CSTNode]] = {}
-        stack: List[cst.CSTNode] = [self.module]
-        while stack:
-            node = stack.pop()
-            for child in _children(node):
-                self.parents[child] = node
-                stack.append(child)
-        for node, rng in self.positions.items():
-            key = (rng.start.line, rng.start.column, rng.end.line, rng.end.column)
-            self.by_range.setdefault(key, []).append(node)
+        self._spans: Optional[List[Tuple[int, int, int]]] = None  # (first line, last line, index in body)
+        self._indexed: set = set()
         self.line_starts = [0] + [m.end() for m in _LINE_BREAK.finditer(text)]
         self._contexts = None
         self._torch_name: Optional[str] = None
@@ -195,6 +190,38 @@ class _Source:
         return self.text[self.offset(start):self.offset(end)]
 
     # -- tree ------------------------------------------------------------------------------------------
+    def ensure(self, lines: Iterable[int]) -> None:
+        """Index (parents, nodes by range) the top-level statements holding any of ``lines``."""
+        body = self.module.body
+        if self._spans is None:
+            spans = []
+            for index, statement in enumerate(body):
+                rng = self.positions.get(statement)
+                if rng is not None:
+                    spans.append((rng.start.line, rng.end.line, index))
+                else:  # no position (never expected): index it whatever the lines
+                    spans.append((0, 1 << 30, index))
+            self._spans = spans
+        for first, last, index in self._spans:
+            if index not in self._indexed and any(first <= line <= last for line in lines):
+                self._indexed.add(index)
+                self._index(body[index])
+
+    def _index(self, statement: cst.CSTNode) -> None:
+        self.parents[statement] = self.module
+        positions = self.positions
+        by_range = self.by_range
+        parents = self.parents
+        stack: List[cst.CSTNode] = [statement]
+        while stack:
+            node = stack.pop()
+            rng = positions.get(node)
+            if rng is not None:
+                by_range.setdefault((rng.start.line, rng.start.column, rng.end.line, rng.end.column), []).append(node)
+            for child in _children(node):
+                parents[child] = node
+                stack.append(child)
+
     def find(self, start: Position, end: Position, kinds) -> Optional[cst.CSTNode]:
         for node in self.by_range.get((start.line, start.column, end.line, end.column), ()):
             if isinstance(node, kinds):
@@ -1092,6 +1119,12 @@ def plan_fix(finding: Finding, source: str) -> Optional[Fix]:
     if site is None:
         return None
     s = _parse(source)
+    lines = {site.start.line, site.end.line}
+    if site.kwarg_start is not None:
+        lines.add(site.kwarg_start.line)
+    if finding.evidence.saving_line is not None:
+        lines.add(finding.evidence.saving_line)
+    s.ensure(lines)
     if finding.code == "AGI002":
         plan = _plan_leaf(s, finding)
     else:

@@ -62,6 +62,9 @@ def _private_helper_write(ctx, write, source: str) -> bool:
     # seen, plus its definition
     if not re.search(r"(?<![\w])" + re.escape(helper) + r"(?!\w)", source):
         return False
+    from inplace_lint.engine import WHOLE_SOURCE_READS
+
+    WHOLE_SOURCE_READS[0] += 1
     try:
         mentions = sum(1 for token in tokenize.generate_tokens(io.StringIO(source).readline)
                        if token.type == tokenize.NAME and token.string == helper)
