@@ -219,3 +219,47 @@ def test_soft_trigger_that_may_write_a_tensor_is_analysed(name):
     source = MAY_WRITE_A_TENSOR[name]
     assert select(source).source is not None
     assert _outcome(source, "m.py", True) == _outcome(source, "m.py", False)
+
+
+# --- the language server's memo -----------------------------------------------------------------------
+
+MEMO_SOURCE = (
+    "import torch\n\ndef scale(x):\n    return x * 2\n\ndef hazard(a):\n    b = a.exp()\n    b.add_(1)\n"
+    "    return b\n"
+)
+
+
+def test_memo_answers_an_edit_the_analysis_cannot_see(monkeypatch):
+    import inplace_lint.engine as engine
+
+    memo = engine.Memo()
+    first = lint_with_tree(MEMO_SOURCE, None, "m.py", memo=memo)
+    assert [f.code for f in first] == ["AGI001"]
+
+    def fail(text):
+        raise AssertionError("LibCST parse")
+
+    monkeypatch.setattr(engine, "parse", fail)
+    # scale() cannot hold a finding: the selection blanks it, so the analysed text is the same
+    edited = MEMO_SOURCE.replace("x * 2", "x * 3")
+    assert lint_with_tree(edited, None, "m.py", memo=memo) == first
+    assert memo.hits == 1
+
+
+def test_memo_reanalyses_an_edit_it_can_see():
+    import inplace_lint.engine as engine
+
+    memo = engine.Memo()
+    lint_with_tree(MEMO_SOURCE, None, "m.py", memo=memo)
+    for edited in (MEMO_SOURCE.replace("b.add_(1)", "b = b.add(1)"),  # the finding goes away
+                   MEMO_SOURCE.replace("def scale", "\ndef scale")):  # every line below moves
+        assert lint_with_tree(edited, None, "m.py", memo=memo) == lint_with_tree(edited, None, "m.py")
+    assert memo.hits == 0
+
+
+def test_lint_restores_the_collector_thresholds():
+    import gc
+
+    before = gc.get_threshold()
+    lint_with_tree(MEMO_SOURCE, None, "m.py")
+    assert gc.get_threshold() == before
