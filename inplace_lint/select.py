@@ -15,8 +15,15 @@ matters only if it can write in place, and it can only through
 
 * in-place syntax in its own body: augmented assignment; a store to a subscript; a call of a method or
   function whose name ends in ``_`` (or an in-place dunder such as ``__iadd__``, or ``step``); a keyword
-  ``inplace=True`` or ``out=``; a positional ``True`` (``nn.ReLU(True)``); a ``.requires_grad``,
-  ``.data`` or ``.grad`` store;
+  ``inplace=True`` or ``out=``; a positional ``True`` to a torch callable with an ``inplace``
+  parameter (``nn.ReLU(True)``, also under an import alias); a ``.requires_grad``, ``.data`` or
+  ``.grad`` store. Not counted (*soft triggers* the analysis sees as no tensor write): a store with a
+  string key (``d["k"] = v``), and ``n op= rhs`` / ``d[k] = v`` on a name that the part binds only to
+  literals of one kind -- numbers and strings (``n = 0``) or displays and comprehensions (``d = {}``)
+  -- never a parameter, a global or a name declared global/nonlocal, with each ``op=`` keeping it so
+  (a literal right side, or a name of the same kind). At the top level, which runs once in order, a
+  statement is judged by the statements up to it, and ``table += other.table`` once, straight at the
+  top level, rebinds the display it was bound to;
 * a call of a helper of this file that writes its parameters (the helper has such syntax; every unit
   naming it is kept: rule *callers*), or of a method of its own class that does (``self.scale_(h)``:
   the methods naming it are kept);
@@ -29,12 +36,19 @@ What a kept unit reads from elsewhere stays as it was:
 * the ``__init__`` of the class of a kept method, and of every class a kept part mentions by name
   (``self.<attr>`` and ``Block().<attr>`` values come from there);
 * the callers of a kept module-level function, and every other mention of its name (call-site refinement
-  joins what the callers pass, and counts how the name is used);
+  joins what the callers pass, and counts how the name is used); for a function also passed around as a
+  value (never refined: a mention appended after the last line keeps that so), only the parts calling
+  it, and only if it writes its parameters;
 * the functions enclosing a kept nested function; the ``forward`` of a custom ``autograd.Function`` (what
   ``apply`` saves) with everything nested in it;
 * top-level statements: all of them when the top level itself writes in place; otherwise the imports,
   blocks holding definitions or imports, statements naming a kept module-level function, and every
-  statement that may change a global a kept part mentions (assigns it, calls a method on it), transitively.
+  statement that may change a global a kept part mentions (assigns it, calls a method on it -- a name
+  the top level imports is no such global: the analysis keeps imports out of its environment; nor is
+  a comprehension's or a lambda's variable), transitively. A kept ``NAME = {...}`` spanning many
+  lines of nothing but literals (names only in dict keys, which are evaluated and dropped) keeps its
+  line but its value becomes a one-string tuple spanning the same lines: the analysis sees a container
+  of non-tensors either way.
 
 Class-level statements (other than definitions) are never interpreted; they are blanked unless they name
 a kept module-level function. *Taint*: a unit may hold an in-place module if its body builds one, it is a
@@ -141,6 +155,8 @@ class _Part:
     builds_inplace_module: bool = False  # inplace=True or a positional True
     names: Set[str] = field(default_factory=set)  # every Name in it
     called: Set[str] = field(default_factory=set)  # names it calls: ``name(...)``
+    calls: Set[str] = field(default_factory=set)  # ... outside lambdas (whose bodies are never analysed)
+    receivers: Set[str] = field(default_factory=set)  # top level: names it calls a method on
     stores: Set[str] = field(default_factory=set)  # names it may change (assign, method call on them)
     # in-place syntax that writes no tensor if the name it writes is a plain number or container here
     # (``n += 1`` with ``n = 0``; ``d[k] = v`` with ``d = {}``): (name, what its right side is)
@@ -189,6 +205,7 @@ class _Scanner:
         # names the top level imports: the analysis keeps them out of its environment, so a method call
         # on one (``np.zeros(...)``, ``torch.manual_seed(0)``) changes no global it tracks
         self.modules: Set[str] = set()
+        self.assigned: Set[str] = set()  # names the top level assigns (a store of the name itself)
 
     def scan(self, tree: ast.Module) -> None:
         self._top_imports(tree.body)
@@ -202,6 +219,14 @@ class _Scanner:
                 self._body_of(part, [statement], None, stores=True)
                 self.top.append(part)
         self._settle_soft_triggers(tree)
+        self._settle_receivers()
+
+    def _settle_receivers(self) -> None:
+        """``lst.append(x)`` may change the global ``lst`` -- if the top level assigns ``lst`` at all: the
+        analysis only updates names its environment holds, never a builtin (``float.fromhex(...)``)."""
+        for part in self.top:
+            if part.receivers:
+                part.stores |= part.receivers & self.assigned
 
     def _settle_soft_triggers(self, tree: ast.Module) -> None:
         """A soft trigger (``n += 1``, ``d[k] = v``) is real unless its name is, wherever the part binds
@@ -338,6 +363,7 @@ class _Scanner:
         stack = list(statements)
         names = owner.names
         called = owner.called
+        calls = owner.calls
         noncall = self.noncall
         params = owner.params if unit is owner else ()
         writes_params = False
@@ -352,6 +378,8 @@ class _Scanner:
         modules = self.modules
         local_targets: Set[int] = set()  # comprehension variables: local to the comprehension
         lambda_params: frozenset = frozenset()  # the parameters of the lambdas the walk is in
+        receivers = owner.receivers
+        assigned = self.assigned
         while stack:
             node = stack.pop()
             kind = type(node)
@@ -376,6 +404,7 @@ class _Scanner:
                 if type(node.ctx) is not ast.Load:
                     if stores and id(node) not in local_targets:
                         stored.add(node.id)
+                        assigned.add(node.id)
                     if id(node) not in blessed:
                         bindings[node.id] = bindings.get(node.id, 0) | _OTHER
                 continue
@@ -389,14 +418,17 @@ class _Scanner:
                             writes_params = True
                     if stores:  # a method call may change its receiver (lst.append(x))
                         base = _base_name(func.value)
-                        # np.zeros(...) changes no global the analysis tracks, nor does a lambda's x.sum()
+                        # np.zeros(...) changes no global the analysis tracks, nor does a lambda's x.sum();
+                        # a receiver counts only if the top level assigns it (see _settle_receivers)
                         if base is not None and base not in modules and base not in lambda_params:
-                            stored.add(base)
+                            receivers.add(base)
                 elif kind_func is ast.Name:
                     if _inplace_name(func.id):
                         trigger = True
                     names.add(func.id)
                     called.add(func.id)
+                    if not lambda_params:
+                        calls.add(func.id)
                     stack.extend(node.args)
                     stack.extend(node.keywords)
                     func = None
@@ -472,6 +504,7 @@ class _Scanner:
                 child = self._function(node, unit, methods_of if methods_of else None, False)
                 names.update(child.names)
                 called.update(child.called)
+                calls.update(child.calls)
                 structural = True
                 continue
             elif kind is ast.ClassDef:
@@ -809,6 +842,8 @@ def _keep(s: _Scanner, source: str) -> Tuple[Set[_Unit], Set[_Statement], Set[_S
     followed: Dict[str, List[_Part]] = {}  # kept functions whose every mention is kept -> those parts
     witnesses: Set[str] = set()  # kept functions never refined: a mention appended keeps it so
     methods_followed: Set[_Unit] = set()
+    mentioned: Set[_Unit] = set()  # units kept because they mention a kept module-level function
+    mentioned_top: Set[_Statement] = set()  # top-level statements kept for the same reason
     tainted_globals: Set[str] = set()
 
     def reach(classes: Set[str]) -> Set[str]:
@@ -856,6 +891,11 @@ def _keep(s: _Scanner, source: str) -> Tuple[Set[_Unit], Set[_Statement], Set[_S
         # see the same writes and pass the same values, and the analysis counts the same uses
         for name in {u.name for u in kept if u.module_level} - followed.keys() - witnesses:
             functions = module_functions[name]
+            if not any(f in live or f in mentioned for f in functions):
+                # kept only because a function nested in it is: with no in-place syntax of its own it
+                # has no finding, and nested functions are analysed as units of their own, so what its
+                # callers pass changes nothing (asked again if it becomes a caller itself)
+                continue
             writes = any(f.writes_params for f in functions)
             if name in s.noncall:
                 witnesses.add(name)  # passed around somewhere: never refined, its callers do not matter
@@ -863,16 +903,18 @@ def _keep(s: _Scanner, source: str) -> Tuple[Set[_Unit], Set[_Statement], Set[_S
                     continue
                 # ... but where it is called, it writes what it is passed: those parts are kept, and
                 # ``table = [Info(sample=f)]`` is not
-                parts = [part for part in mentions.parts_with(name) if name in part.called]
+                parts = [part for part in mentions.parts_with(name) if name in part.calls]
             else:
                 followed[name] = parts = mentions.parts_with(name)
             for part in parts:
                 if isinstance(part, _Unit):
                     kept.add(part)
+                    mentioned.add(part)
                     if writes:
                         live.add(part)  # a call writes in place there
                 elif part.top:
                     kept_top.add(part)
+                    mentioned_top.add(part)
                 else:
                     kept_class.add(part)
         # a live unit's callees may return a tensor they saved ("return summaries"): the module-level
@@ -919,18 +961,22 @@ def _keep(s: _Scanner, source: str) -> Tuple[Set[_Unit], Set[_Statement], Set[_S
                         kept.add(part)
                         if unit.writes_params:
                             live.add(part)  # self.<unit>(y) writes y in place there
-        # top-level statements that may set a global a kept part reads
+        # top-level statements that may set a global a kept part reads. A block kept only for the imports
+        # or definitions in it counts only if it also sets such a global: its other names do not matter
         needed: Set[str] = set()
         called: Set[str] = set()
-        for part in list(kept) + list(kept_top):
+        counted = [part for part in kept_top if top_trigger or not part.structural or part in mentioned_top]
+        for part in list(kept) + counted:
             needed |= part.names
             called |= part.called
+        counted_set = set(counted)
         grown = True
         while grown:
             grown = False
             for statement in s.top:
-                if statement not in kept_top and statement.stores & needed:
+                if statement not in counted_set and statement.stores & needed:
                     kept_top.add(statement)
+                    counted_set.add(statement)
                     needed |= statement.names
                     called |= statement.called
                     grown = True
