@@ -1132,6 +1132,10 @@ def plan_fix(finding: Finding, source: str) -> Optional[Fix]:
         plan = handler(s, finding) if handler is not None else None
     if plan is None or not plan.edits:
         return None
+    if finding.code == "AGI003":
+        # out of place, the write no longer reaches the split tensor through the view: where the code
+        # also runs without grad (evaluation), that tensor keeps its old values
+        plan.safe = False
     return Fix(plan.title, "safe" if plan.safe else "unsafe", tuple(plan.edits))
 
 

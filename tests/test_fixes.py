@@ -676,11 +676,15 @@ def safe_fix_ratio(fixtures) -> float:
 
 
 def test_safe_fix_ratio():
-    overall = safe_fix_ratio(HAZARDS)
+    # AGI003's out-of-place rewrite is unsafe by design (see its Fix safety): the floor is over the rules
+    # whose fixes can be safe
+    fixable = [f for f in HAZARDS if f.category in ("AGI001", "AGI002")]
+    overall = safe_fix_ratio(fixable)
     agi001 = safe_fix_ratio([f for f in HAZARDS if f.category == "AGI001"])
-    print(f"safe-fix ratio: {overall:.3f} of {len(HAZARDS)} hazardous fixtures; AGI001 {agi001:.3f}")
+    print(f"safe-fix ratio: {overall:.3f} of {len(fixable)} AGI001/AGI002 fixtures; AGI001 {agi001:.3f}")
     assert overall >= SAFE_FIX_RATIO_FLOOR, overall
     assert agi001 >= AGI001_SAFE_FIX_RATIO_FLOOR, agi001
+    assert safe_fix_ratio([f for f in HAZARDS if f.category == "AGI003"]) == 0.0
 
 
 # ------------------------------------------------------------------------------------------- golden update

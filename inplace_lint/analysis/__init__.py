@@ -100,6 +100,9 @@ def _one_per_write(ctx: ModuleContext, positions) -> List[Hazard]:
     """One hazard per (code, position of the write); of several saving ops, the earliest. Chosen before
     any message is rendered: a chain of writes (``b.add_(1).add_(1)...``) has as many hazards as links."""
     best: Dict[Tuple[str, int, int], Tuple[Tuple[int, int, int], Hazard]] = {}
+    # torch raises the multi-view error (AGI003) at the write itself: no backward is ever reached
+    refused = {positions[h.write.node].start for h in ctx.hazards.values()
+               if h.code == "AGI003" and h.write.node in positions}
     for hazard in ctx.hazards.values():
         where = positions.get(hazard.write.node)
         if where is None:
@@ -110,6 +113,8 @@ def _one_per_write(ctx: ModuleContext, positions) -> List[Hazard]:
             if node is not None and node in positions:
                 saved_at = (positions[node].start.line, positions[node].start.column)
         rank = (saved_at[0], saved_at[1], hazard.write.site)
+        if hazard.code == "AGI001" and where.start in refused:
+            continue
         key = (hazard.code, where.start.line, where.start.column)
         if key not in best or rank < best[key][0]:
             best[key] = (rank, hazard)

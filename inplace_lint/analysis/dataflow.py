@@ -386,7 +386,10 @@ class Interpreter:
         if base is not None and base.value in state.env:
             self.ctx.note_base(write.site, base.value, self._is_shared(
                 state, state.env[base.value], replace(write, target_text=base.value, target_is_local_name=True)))
-        if target.leaf and target.grad == YES and not self.unit.nograd:
+        if target.multiview and target.grad != NO and not self.unit.nograd:
+            # torch raises at once: "Output 0 of SplitBackward0 is a view and is being modified inplace"
+            self.ctx.report("AGI003", write, None)
+        elif target.leaf and target.grad == YES and not self.unit.nograd:
             self.ctx.report("AGI002", write, None)
         saved_texts = saved_texts or {}
         new_records = set()

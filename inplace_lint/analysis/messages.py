@@ -12,6 +12,11 @@ from inplace_lint.rules import RULES
 
 VERSION_ERROR = "one of the variables needed for gradient computation has been modified by an inplace operation"
 LEAF_ERROR = "a leaf Variable that requires grad is being used in an in-place operation"
+# torch 2.13 names the node "Split" / "Unbind" (older releases "SplitBackward0"); the rest is fixed
+MULTI_VIEW_ERROR = (
+    "This view is the output of a function that returns multiple views. Such functions do not allow the "
+    "output views to be modified inplace"
+)
 
 # Friendlier names for the operands of the common binary ops.
 ROLE_NAMES = {
@@ -102,6 +107,15 @@ def build_finding(ctx, hazard, positions, path: str, source: str) -> Optional[Fi
             f"\"{LEAF_ERROR}\". Update it under 'with torch.no_grad():' or work on a copy."
         )
         evidence = Evidence(op, target, runtime_error=LEAF_ERROR)
+        finding = Finding(hazard.code, rule.name, message, path, start, end, evidence, site)
+        return _with_fix(finding, source)
+    if hazard.code == "AGI003":
+        message = (
+            f"'{op}' modifies {target_q} in place, but it is an output of split/chunk/unbind (or a view "
+            f"of one) of a tensor that requires grad; torch raises at once \"Output 0 of Split is a view "
+            f"and is being modified inplace. {MULTI_VIEW_ERROR}\"."
+        )
+        evidence = Evidence(op, target, runtime_error=MULTI_VIEW_ERROR)
         finding = Finding(hazard.code, rule.name, message, path, start, end, evidence, site)
         return _with_fix(finding, source)
     save = hazard.save

@@ -398,7 +398,14 @@ def apply_op(
     kind = _kind_of(tensor_vals) if tensor_vals else UNKNOWN
     strided = bool(info.view_of) and (short in STRIDED_VIEWS or any(
         args.get(p) is not None and args[p].strided for p in info.view_of))
-    return Val(kind=kind, grad=grad, groups=groups, hist=hist, leaf=leaf and grad == YES, strided=strided)
+    # torch refuses in-place writes to split/chunk/unbind outputs, and to views of them
+    multiview = any(args.get(p) is not None and args[p].multiview for p in info.view_of)
+    if info.multi_view:
+        # name.split("/") is a str's split: only a value known to be a tensor is split into views
+        multiview = short != "split" or any(args.get(p) is not None and args[p].kind == TENSOR
+                                            for p in info.view_of)
+    return Val(kind=kind, grad=grad, groups=groups, hist=hist, leaf=leaf and grad == YES, strided=strided,
+               multiview=multiview)
 
 
 def _tuple_outputs(interp: "Interpreter", info: OpInfo) -> Tuple[Tuple[str, bool], ...]:

@@ -61,6 +61,7 @@ class Val:
     strided: bool = False  # a transposed/permuted/expanded view: .contiguous()/.reshape() copy it
     maybe_number: bool = False  # a Python number on some path (n = 1; ... n *= k): "*=" may just rebind
     opaque: bool = False  # returned by a call we cannot see: may be a tuple of distinct tensors
+    multiview: bool = False  # an output of split/chunk/unbind (or a view of one): no in-place writes
 
     @property
     def tensorish(self) -> bool:
@@ -90,6 +91,7 @@ class Val:
             strided=self.strided and other.strided,
             maybe_number=maybe_number,
             opaque=self.opaque and other.opaque,
+            multiview=self.multiview and other.multiview,
         )
 
     def element(self) -> "Val":

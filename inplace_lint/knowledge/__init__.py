@@ -53,7 +53,9 @@ See :meth:`Knowledge.lookup_call`.
 Further optional fields (the loader supplies defaults): ``"param_saves"`` (modules: own parameters
 saved for backward, ``target`` a ``named_parameters()`` name such as ``"weight"``; an in-place change
 of it, e.g. ``optimizer.step()`` before ``backward()``, raises), ``"aten"`` / ``"aten_ops"`` (the
-ATen overload(s) the call reaches), ``"no_backward"`` (backward raises "not implemented").
+ATen overload(s) the call reaches), ``"no_backward"`` (backward raises "not implemented"),
+``"multi_view"`` (its outputs are views of one input that torch refuses to modify in place while
+grad is on: ``split``, ``chunk``, ``unbind``).
 For an always-in-place entry (``torch.Tensor.add_``) ``saves`` equals ``inplace.saves``.
 
 In ``"aten"``, ``"saved"`` maps each saved tensor argument to the differentiable inputs of which one
@@ -107,6 +109,7 @@ class OpInfo:
     ctor_params: Tuple[str, ...]
     aten: Optional[str]
     param_saves: Tuple[Save, ...] = ()  # modules: own parameters saved (target: parameter name)
+    multi_view: bool = False  # outputs are views torch refuses to modify in place (split, unbind)
 
     @property
     def saves_result(self) -> bool:
@@ -137,6 +140,7 @@ def _op(name: str, raw: Mapping) -> OpInfo:
         ctor_params=tuple(raw.get("ctor_params", ())),
         aten=raw.get("aten"),
         param_saves=_saves(raw.get("param_saves")),
+        multi_view=bool(raw.get("multi_view", False)),
     )
 
 

@@ -225,6 +225,8 @@ def python_entry(api, result, aten: Dict[str, Any]) -> Tuple[Dict[str, Any], Opt
         }
     if result.no_backward:
         entry["no_backward"] = True
+    if result.multi_view:
+        entry["multi_view"] = True
     try:
         calls, out, argvals = _dispatch_trace(api)
     except Exception:
@@ -370,7 +372,8 @@ def augmented_operators() -> Tuple[Dict[str, str], List[str]]:
     return res, notes
 
 
-_FACT_KEYS = ("saves", "view_of", "may_alias", "differentiable", "inplace", "param_saves", "no_backward")
+_FACT_KEYS = ("saves", "view_of", "may_alias", "differentiable", "inplace", "param_saves", "no_backward",
+              "multi_view")
 
 
 def _facts(entry: Dict[str, Any]) -> Dict[str, Any]:

@@ -38,6 +38,7 @@ class ProbeResult:
     modifies_bumps: Optional[bool] = None  # the in-place form bumped the modified tensor's version
     param_saves: List[Dict[str, Any]] = field(default_factory=list)  # modules: own parameters saved
     no_backward: bool = False  # backward raised "not implemented"
+    multi_view: bool = False  # its outputs are views torch forbids to modify in place (split, unbind)
     notes: List[str] = field(default_factory=list)
 
 
@@ -379,7 +380,27 @@ def _probe(api: Api, seed: int) -> ProbeResult:
         if not res.modifies_bumps:
             notes.append(f"{api.name}: {api.inplace_kwarg}=True did not modify {api.modifies!r} in place")
     res.no_backward = bool(flags.get("no_backward"))
+    if res.view_of:
+        res.multi_view = _multi_view(api, grad_names, seed)
     return res
+
+
+MULTI_VIEW_ERROR = "output of a function that returns multiple views"
+
+
+def _multi_view(api: Api, grad_names, seed: int) -> bool:
+    """Does torch refuse an in-place change of an output (``a, b = x.chunk(2); a.mul_(2)`` raises at once
+    when ``x`` requires grad)?"""
+    values, leaves, module = _prepare(api, frozenset(grad_names), seed, inplace=False)
+    out = _invoke(api, values, module, False, seed)
+    outs = [o for o in _flat_tensors(out) if o.requires_grad and (o.is_floating_point() or o.is_complex())]
+    if len(outs) < 2:
+        return False
+    try:
+        outs[0].mul_(1)
+    except RuntimeError as error:
+        return MULTI_VIEW_ERROR in str(error)
+    return False
 
 
 # ------------------------------------------------------------------------------ in-place method check

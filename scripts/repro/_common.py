@@ -4,6 +4,8 @@ import sys
 import torch
 
 VERSION_ERROR = "modified by an inplace operation"
+# AGI003: torch refuses the write to an output of split/chunk/unbind at once
+MULTI_VIEW_ERROR = "output of a function that returns multiple views"
 
 
 def expect(label, fn, raises):
@@ -11,7 +13,7 @@ def expect(label, fn, raises):
         fn()
         raised = None
     except RuntimeError as error:
-        if VERSION_ERROR not in str(error):
+        if VERSION_ERROR not in str(error) and MULTI_VIEW_ERROR not in str(error):
             raise
         raised = str(error).splitlines()[0][:140]
     status = "raises" if raised else "runs clean"

@@ -9,6 +9,11 @@ that break backward when the image requires grad (differentiable augmentation):
 * ``_color.py:541-543`` ``autocontrast_image``: ``amax``/``amin`` save their results; ``maximum.sub_()``,
   ``minimum[eq_idxs] = 0.0`` and ``inv_scale[eq_idxs] = 1.0`` overwrite them.
 
+* ``_color.py:334``-``:338`` ``_rgb_to_hsv`` (``adjust_hue``, ``adjust_saturation``' helpers):
+  ``rc, gc, bc = (...).unbind(dim=-3)`` are views torch refuses to modify in place while they require
+  grad; ``bc.sub_(gc)`` raises at once (AGI003; the later lines would too). ``_color.py:394``
+  ``adjust_hue_image``: ``h, s, v = image.unbind(dim=-3)``; ``h.add_(hue_factor)`` likewise.
+
 The lines of ``:637`` (``round_()``) and ``:548``/``:550`` run only for integer images, which cannot
 require grad: false positives. Each function below is the torchvision code for float images, verbatim.
 """
@@ -61,6 +66,53 @@ def autocontrast_float(image):
     return diff.div_(inv_scale).clamp_(0, bound).to(image.dtype)
 
 
+
+
+def rgb_to_hsv_float(image):
+    r, g, _ = image.unbind(dim=-3)
+
+    # Implementation is based on
+    # https://github.com/python-pillow/Pillow/blob/4174d4267616897df3746d315d5a2d0f82c656ee/src/libImaging/Convert.c#L330
+    minc, maxc = torch.aminmax(image, dim=-3)
+
+    # The algorithm erases S and H channel where `maxc = minc`. This avoids NaN
+    # from happening in the results, because
+    #   + S channel has division by `maxc`, which is zero only if `maxc = minc`
+    #   + H channel has division by `(maxc - minc)`.
+    #
+    # Instead of overwriting NaN afterwards, we just prevent it from occurring so
+    # we don't need to deal with it in case we save the NaN in a buffer in
+    # backprop, if it is ever supported, but it doesn't hurt to do so.
+    eqc = maxc == minc
+
+    channels_range = maxc - minc
+    # Since `eqc => channels_range = 0`, replacing denominator with 1 when `eqc` is fine.
+    ones = torch.ones_like(maxc)
+    s = channels_range / torch.where(eqc, ones, maxc)
+    # Note that `eqc => maxc = minc = r = g = b`. So the following calculation
+    # of `h` would reduce to `bc - gc + 2 + rc - bc + 4 + rc - bc = 6` so it
+    # would not matter what values `rc`, `gc`, and `bc` have here, and thus
+    # replacing denominator with 1 when `eqc` is fine.
+    channels_range_divisor = torch.where(eqc, ones, channels_range).unsqueeze_(dim=-3)
+    rc, gc, bc = ((maxc.unsqueeze(dim=-3) - image) / channels_range_divisor).unbind(dim=-3)
+
+    mask_maxc_neq_r = maxc != r
+    mask_maxc_eq_g = maxc == g
+
+    hg = rc.add(2.0).sub_(bc).mul_(mask_maxc_eq_g & mask_maxc_neq_r)
+    hr = bc.sub_(gc).mul_(~mask_maxc_neq_r)
+    hb = gc.add_(4.0).sub_(rc).mul_(mask_maxc_neq_r.logical_and_(mask_maxc_eq_g.logical_not_()))
+
+    h = hr.add_(hg).add_(hb)
+    h = h.mul_(1.0 / 6.0).add_(1.0).fmod_(1.0)
+
+
+def adjust_hue_float_tail(image, hue_factor):
+    h, s, v = image.unbind(dim=-3)
+    h.add_(hue_factor).remainder_(1.0)
+    return torch.stack((h, s, v), dim=-3)
+
+
 def image():
     return torch.rand(1, 3, 8, 8, requires_grad=True)
 
@@ -77,5 +129,8 @@ if __name__ == "__main__":
         ("_color.py:270 adjust_sharpness_image", lambda: adjust_sharpness_float(image(), 2.0).sum().backward(),
          True),
         ("_color.py:541 autocontrast_image", lambda: autocontrast_float(image() * 1.0).sum().backward(),
+         True),
+        ("_color.py:334 _rgb_to_hsv", lambda: rgb_to_hsv_float(image() * 1.0).sum().backward(), True),
+        ("_color.py:394 adjust_hue_image", lambda: adjust_hue_float_tail(image() * 1.0, 0.1).sum().backward(),
          True),
     ])

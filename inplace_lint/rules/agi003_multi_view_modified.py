@@ -1,0 +1,43 @@
+"""## What it does
+Flags an in-place operation on an output of ``split``, ``chunk`` or ``unbind`` (method or function
+form), or on a view of one, when the split tensor may require grad and autograd is recording.
+
+## Why is this bad?
+These functions return several views of one tensor. Autograd cannot rebase the history of one of them
+when it is written in place, so torch refuses at once, at the in-place line::
+
+    RuntimeError: Output 0 of Split is a view and is being modified inplace. This view is the
+    output of a function that returns multiple views. Such functions do not allow the output views to
+    be modified inplace. You should replace the inplace operation by an out-of-place one.
+
+The classic case is scaling the query of a fused projection in place.
+
+## Example
+```python
+q, k, v = self.qkv(x).chunk(3, dim=-1)
+q *= self.scale
+```
+
+## Use instead
+```python
+q, k, v = self.qkv(x).chunk(3, dim=-1)
+q = q * self.scale
+```
+
+## Fix safety
+The fix rewrites the write out of place (``q = q * self.scale``, ``h = h.add(1)``; a subscript write
+gets ``h = h.clone()`` first), as for AGI001. It is always **unsafe**: through the view, the in-place
+write also changed the tensor that was split, and where the same code runs without grad (evaluation
+under ``torch.no_grad()``, where torch allows the write) that tensor now keeps its old values.
+
+## Known problems
+Which functions return such views comes from torch (``"multi_view"`` in the knowledge table, probed):
+on torch 2.13 ``split``, ``chunk`` and ``unbind``; ``tensor_split``, ``hsplit`` and the ``unsafe_*``
+forms allow the write. Iterating over a tensor (``for row in x``) also yields ``unbind`` views; that
+spelling is not recognised. A view created under ``no_grad`` and written with grad on raises a different
+error, which is not reported.
+"""
+
+CODE = "AGI003"
+NAME = "multi-view-output-modified-inplace"
+SUMMARY = "In-place modification of an output of split/chunk/unbind that requires grad"
