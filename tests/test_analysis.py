@@ -28,6 +28,36 @@ def found(source, **options):
 
 
 CASES = {
+    # AGI003: iterating or unpacking a tensor unbinds it; a call's unknown result may be a tuple
+    "agi003_iterating_a_tensor": """
+        import torch
+        def rows():
+            x = torch.randn(3, 4, requires_grad=True) * 1.0
+            for row in x:
+                row.mul_(2)  # expect: AGI003
+            return x
+    """,
+    "agi003_unpacking_a_tensor": """
+        import torch
+        def halves():
+            w = torch.randn(2, 3, requires_grad=True) * 1.0
+            h, c = w
+            h.add_(1)  # expect: AGI003
+            return w
+    """,
+    "agi003_not_for_plain_data_or_unknown_tuples": """
+        import torch
+        def prepare(outs):
+            x = torch.randn(3, 4)
+            for row in x:
+                row.mul_(2)
+            a, b = outs
+            a.add_(1)
+            with torch.no_grad():
+                q, k = torch.randn(2, 3, requires_grad=True).chunk(2)
+                q.zero_()
+            return x
+    """,
     "seed_loop": """
         import torch
         def fn(a):

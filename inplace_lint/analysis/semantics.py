@@ -1254,7 +1254,9 @@ def unpack(value: Val, index: int = 0) -> Val:
     if _opaque(value):
         return replace(value, groups=frozenset(f"{g}.{index}" for g in value.groups), parts=None, fresh=False,
                        opaque=False)
-    if value.kind in (TENSOR, UNKNOWN):
+    if value.kind == TENSOR:  # a, b = t unbinds t: views torch will not let you modify in place
+        return replace(value, parts=None, fresh=False, multiview=True)
+    if value.kind == UNKNOWN:
         return replace(value, parts=None, fresh=False)
     return value.element()
 
@@ -1285,8 +1287,8 @@ def iterate(interp: "Interpreter", state: State, node) -> Val:
         return iterable.element()
     if iterable.kind == MODULE:
         return Val(kind=MODULE, grad=NO, module=iterable.module)
-    if iterable.kind == TENSOR:
-        return replace(iterable, parts=None, fresh=False)
+    if iterable.kind == TENSOR:  # iterating a tensor unbinds it
+        return replace(iterable, parts=None, fresh=False, multiview=True)
     return Val(kind=UNKNOWN, grad=iterable.grad, groups=iterable.groups | {interp.new_group(state, node, "iter")},
                hist=iterable.hist)
 

@@ -33,8 +33,9 @@ under ``torch.no_grad()``, where torch allows the write) that tensor now keeps i
 ## Known problems
 Which functions return such views comes from torch (``"multi_view"`` in the knowledge table, probed):
 on torch 2.13 ``split``, ``chunk`` and ``unbind``; ``tensor_split``, ``hsplit`` and the ``unsafe_*``
-forms allow the write. Iterating over a tensor (``for row in x``) also yields ``unbind`` views; that
-spelling is not recognised. A view created under ``no_grad`` and written with grad on raises a different
+forms allow the write. Iterating over a tensor (``for row in x``) and unpacking one (``h, c = state``)
+unbind it too: those count when the value is known to be a tensor (not the unknown result of a call,
+which may be a tuple). A view created under ``no_grad`` and written with grad on raises a different
 error, which is not reported.
 """
 
