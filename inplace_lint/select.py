@@ -232,10 +232,9 @@ class _Scanner:
         """A soft trigger (``n += 1``, ``d[k] = v``) is real unless its name is, wherever the part binds
         it, a literal number/string or a container display -- then the analysis sees a Python rebinding
         or a container store, never a tensor write."""
-        module_names: Set[str] = set(self.declared)
-        for statement in tree.body:
-            if isinstance(statement, _DEFINITIONS):
-                module_names.add(statement.name)
+        # a name declared global/nonlocal somewhere, or a module-level def or class, is never a literal
+        unsafe = self.declared | {s.name for s in tree.body if isinstance(s, _DEFINITIONS)}
+        module_names = set(unsafe)
         for part in self.top:
             module_names |= part.stores
         for unit in self.units:
@@ -248,10 +247,6 @@ class _Scanner:
         if not any(part.soft for part in self.top):
             return
         # The top level runs once, in order: each statement is judged by what the statements up to it bind
-        unsafe = set(self.declared)
-        for statement in tree.body:
-            if isinstance(statement, _DEFINITIONS):
-                unsafe.add(statement.name)
         bindings: Dict[str, int] = {}
         soft: List[Tuple[_Part, Tuple[str, object]]] = []
         for part in self.top:
@@ -998,7 +993,8 @@ _TABLE_LINES = 10
 
 def _literal_table(statement: ast.AST) -> bool:
     """``NAME = {...}`` spanning many lines of nothing but literals (torch ships a 7,000-line one): the
-    analysis sees a container of non-tensors whatever its entries, and so it sees a one-string tuple spanning the same lines."""
+    analysis sees a container of non-tensors whatever its entries, and so it does in a one-string tuple
+    spanning the same lines."""
     if type(statement) not in (ast.Assign, ast.AnnAssign) or statement.value is None:
         return False
     value = statement.value

@@ -105,6 +105,7 @@ def rgb_to_hsv_float(image):
 
     h = hr.add_(hg).add_(hb)
     h = h.mul_(1.0 / 6.0).add_(1.0).fmod_(1.0)
+    return torch.stack((h, s, maxc), dim=-3)
 
 
 def adjust_hue_float_tail(image, hue_factor):
