@@ -355,7 +355,7 @@ class Interpreter:
                     return True
                 continue
             val = args.get(param)
-            if val is not None and val.tensorish and val.grad != NO:
+            if val is not None and (val.tensorish or val.kind == CONTAINER) and val.grad != NO:
                 return True
         return False
 
@@ -640,8 +640,10 @@ class Interpreter:
             if isinstance(value_node, (cst.Tuple, cst.List)) and len(value_node.elements) == len(elements):
                 if not any(isinstance(e, cst.StarredElement) for e in value_node.elements):
                     parts = [self._peek(state, e.value) for e in value_node.elements]
-            if parts is None and value.parts is not None and len(value.parts) == len(elements):
-                parts = list(value.parts)
+            if parts is None and value.parts is not None and len(value.parts) >= len(elements) and not any(
+                    isinstance(e, cst.StarredElement) for e in elements):
+                # an op's trailing internal outputs (slogdet's LU and pivots) are not returned to Python
+                parts = list(value.parts[:len(elements)])
             for i, element in enumerate(elements):
                 if isinstance(element, cst.StarredElement):
                     element = element.value

@@ -322,9 +322,15 @@ def apply_op(
                     site = SaveSite(sid, op_text, qualname, label, "input", save.target)
                     new_records.add(interp.create_record(state, sid, site, frozenset({module.param_group})))
             continue
+        items = None
         if save.for_others and elements and save.target in elements:
-            # einsum(eq, x, w): x is saved only if w may require grad, and w only if x may
             items = elements[save.target]
+        elif save.for_others and val.kind == CONTAINER and val.parts is not None:
+            display = arg_nodes.get(save.target)  # multi_dot([x, w])
+            if isinstance(display, (cst.List, cst.Tuple)) and len(display.elements) == len(val.parts):
+                items = [(part, e.value) for part, e in zip(val.parts, display.elements)]
+        if items is not None:
+            # einsum(eq, x, w): x is saved only if w may require grad, and w only if x may
             for index, (item, item_node) in enumerate(items):
                 others = [v for i, (v, _n) in enumerate(items) if i != index and v.tensorish]
                 if not item.tensorish or not others:
