@@ -48,7 +48,7 @@ from functools import lru_cache
 from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
 
 import libcst as cst
-from libcst.metadata import ExpressionContext, ExpressionContextProvider, MetadataWrapper, PositionProvider
+from libcst.metadata import ExpressionContext, ExpressionContextProvider, MetadataWrapper
 
 from inplace_lint.ftypes import Edit, Finding, Fix, LintOptions, Position
 from inplace_lint.analysis.names import walk
@@ -143,7 +143,11 @@ class _Source:
         self.text = text
         self.module = module if module is not None else cst.parse_module(text)
         self.wrapper = MetadataWrapper(self.module, unsafe_skip_copy=True)
-        self.positions = positions if positions is not None else self.wrapper.resolve(PositionProvider)
+        if positions is None:
+            from inplace_lint.analysis import code_positions
+
+            positions = code_positions(self.module, self.wrapper)
+        self.positions = positions
         # Parents and nodes by range, for the top-level statements a fix looks at (``ensure``): indexing
         # the whole tree cost as much as the analysis of a file with findings in a few functions.
         self.parents: Dict[cst.CSTNode, cst.CSTNode] = {}

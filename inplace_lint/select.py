@@ -616,7 +616,8 @@ def _discharged(soft: List[Tuple[str, object]], bindings: Dict[str, int], unsafe
             if not good:
                 del kinds[name]
                 changed = True
-    return all(kinds.get(name) == (_CONTAINER if rhs is _STORE else kinds.get(name, -1))
+    # a store needs a container; an op= needs the name to have kept its literal kind
+    return all(kinds.get(name) == _CONTAINER if rhs is _STORE else name in kinds
                for name, rhs in (soft if judged is None else judged))
 
 
