@@ -180,9 +180,7 @@ def _collect_definitions(ctx: ModuleContext, body, imports: ImportMap) -> None:
             ctx.user_functions.add(statement.name.value)
             ctx.top_level_functions.add(statement)
             ctx.function_params[statement.name.value] = [n for n, _ in _parameters(statement)]
-            writes = _parameter_writes(statement, ctx.k)
-            if writes:
-                ctx.function_writes[statement.name.value] = ([n for n, _ in _parameters(statement)], writes)
+            ctx.function_writes.add(statement.name.value, lambda f=statement: _function_writes(ctx, f))
         elif isinstance(statement, cst.ClassDef):
             name = statement.name.value
             ctx.user_classes.add(name)
@@ -204,12 +202,20 @@ def _collect_method_writes(ctx: ModuleContext, class_name: str, method: cst.Func
     decorators = _decorator_names(method, imports)
     if "classmethod" in decorators:
         return
-    params = [name for name, _ in _parameters(method)]
-    if "staticmethod" not in decorators:
-        params = params[1:]
-    writes = {p: w for p, w in _parameter_writes(method, ctx.k).items() if p in params}
-    if writes:
-        ctx.method_writes[(class_name, method.name.value)] = (params, writes)
+
+    def compute():
+        params = [name for name, _ in _parameters(method)]
+        if "staticmethod" not in decorators:
+            params = params[1:]
+        writes = {p: w for p, w in _parameter_writes(method, ctx.k).items() if p in params}
+        return (params, writes) if writes else None
+
+    ctx.method_writes.add((class_name, method.name.value), compute)
+
+
+def _function_writes(ctx: ModuleContext, function: cst.FunctionDef):
+    writes = _parameter_writes(function, ctx.k)
+    return ([n for n, _ in _parameters(function)], writes) if writes else None
 
 
 def _functions(ctx: ModuleContext, body, imports: ImportMap, class_name: Optional[str] = None):
@@ -282,10 +288,14 @@ def _refinable(ctx: ModuleContext, module: cst.Module) -> set:
 def _directly_called(module: cst.Module, names: set) -> set:
     # a function passed around (callback, decorator, exported in a list) has callers we cannot see
     called, mentioned = {}, {}
+    call_type, name_type = cst.Call, cst.Name  # exact types: LibCST's nodes are final, and ABC checks are slow
     for node in walk(module):
-        if isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value in names:
-            called[node.func.value] = called.get(node.func.value, 0) + 1
-        elif isinstance(node, cst.Name) and node.value in names:
+        kind = type(node)
+        if kind is call_type:
+            func = node.func
+            if type(func) is name_type and func.value in names:
+                called[func.value] = called.get(func.value, 0) + 1
+        elif kind is name_type and node.value in names:
             mentioned[node.value] = mentioned.get(node.value, 0) + 1
     return {n for n in names if mentioned.get(n, 0) == called.get(n, 0) + 1 and called.get(n)}  # +1: its def
 
@@ -427,24 +437,26 @@ def _parameter_writes(function: cst.FunctionDef, knowledge) -> Dict[str, List[Tu
     params = {name for name, _ in _parameters(function)}
     writes: Dict[str, List[Tuple[cst.CSTNode, str, str]]] = {}
     rebound = set()
-
+    # exact types: LibCST's nodes are final, and an ABC isinstance check costs several plain ones
+    name_type, subscript_type, attribute_type = cst.Name, cst.Subscript, cst.Attribute
     for node in walk(function, skip_nested_functions=True):
-        if isinstance(node, cst.Assign):
+        kind = type(node)
+        if kind is cst.Assign:
             for target in node.targets:
                 t = target.target
-                if isinstance(t, cst.Name):
+                if type(t) is name_type:
                     rebound.add(t.value)
-                elif isinstance(t, cst.Subscript) and isinstance(t.value, cst.Name) and t.value.value in params:
+                elif type(t) is subscript_type and type(t.value) is name_type and t.value.value in params:
                     writes.setdefault(t.value.value, []).append((node, "subscript", "[...] ="))
-        elif isinstance(node, cst.AugAssign):
+        elif kind is cst.AugAssign:
             t = node.target
-            base = t.value if isinstance(t, cst.Subscript) else t
-            if isinstance(base, cst.Name) and base.value in params:
-                form = "subscript" if isinstance(t, cst.Subscript) else "augassign"
+            base = t.value if type(t) is subscript_type else t
+            if type(base) is name_type and base.value in params:
+                form = "subscript" if type(t) is subscript_type else "augassign"
                 writes.setdefault(base.value, []).append((node, form, sem.AUG_SYMBOLS.get(type(node.operator), "=")))
-        elif isinstance(node, cst.Call):
+        elif kind is cst.Call:
             f = node.func
-            if (isinstance(f, cst.Attribute) and isinstance(f.value, cst.Name) and f.value.value in params
+            if (type(f) is attribute_type and type(f.value) is name_type and f.value.value in params
                     and knowledge.is_inplace_method(f.attr.value)):
                 writes.setdefault(f.value.value, []).append((node, "method", f.attr.value + "()"))
     return {p: w for p, w in writes.items() if p not in rebound}

@@ -78,6 +78,41 @@ class Unit:
         return self.nograd_depth > 0
 
 
+class LazyWrites:
+    """key -> (parameter names, {param: writes}) of the helpers that write a parameter in place, worked out
+    on first lookup: walking every function of a file for it cost a fifth of the analysis, and only the
+    helpers something calls are ever looked up."""
+
+    def __init__(self) -> None:
+        self._candidates: Dict[object, list] = {}  # key -> [compute(), ...] in definition order
+        self._known: Dict[object, Optional[tuple]] = {}
+
+    def add(self, key, compute) -> None:
+        """``compute()`` gives (params, writes) or None; of several definitions, the last that writes wins."""
+        self._candidates.setdefault(key, []).append(compute)
+        self._known.pop(key, None)
+
+    def get(self, key, default=None):
+        if key not in self._known:
+            found = None
+            for compute in self._candidates.get(key, ()):
+                entry = compute()
+                if entry is not None:
+                    found = entry
+            self._known[key] = found
+        found = self._known[key]
+        return default if found is None else found
+
+    def __contains__(self, key) -> bool:
+        return self.get(key) is not None
+
+    def __getitem__(self, key):
+        found = self.get(key)
+        if found is None:
+            raise KeyError(key)
+        return found
+
+
 class ModuleContext:
     """Per-file state: knowledge, positions, site numbering and the collected hazards."""
 
@@ -101,11 +136,11 @@ class ModuleContext:
         self.directly_called: Optional[Set[str]] = None  # user functions only ever mentioned as callees
         self.top_level_functions: Set[cst.FunctionDef] = set()
         # helper functions that write a parameter in place: name -> (parameter names, {param: writes})
-        self.function_writes: Dict[str, Tuple[List[str], Dict[str, list]]] = {}
+        self.function_writes: LazyWrites = LazyWrites()
         self.function_params: Dict[str, List[str]] = {}  # module-level function -> parameter names
         self.user_classes: Set[str] = set()
         # (class, method) -> (parameters after self, writes): ``self._scale(h)`` with ``t.mul_(2)`` inside
-        self.method_writes: Dict[Tuple[str, str], Tuple[List[str], Dict[str, list]]] = {}
+        self.method_writes: LazyWrites = LazyWrites()
         self.autograd_functions_all: Set[str] = set()  # every custom autograd.Function class
         self.param_labels: Dict[str, str] = {}  # parameter group -> the name its module is bound to
         self.shared_writes: Dict[int, bool] = {}  # write site -> may the target be seen elsewhere

@@ -70,34 +70,55 @@ class ImportMap:
         return any(v == "torch" or v.startswith("torch.") for v in self.names.values())
 
 
+# Per node type: the fields that may hold child nodes. Formatting-only fields are left out: nothing the
+# analysis looks for lives under them.
 _FIELDS: Dict[type, tuple] = {}
-# Formatting-only fields: nothing the analysis looks for lives under them.
 _TRIVIA = frozenset({
     "lpar", "rpar", "lbracket", "rbracket", "lbrace", "rbrace", "comma", "semicolon", "header", "footer",
     "leading_lines", "trailing_whitespace", "lines_after_decorators", "newline", "colon", "equal", "dot",
     "star_tok", "operator", "first_line", "empty_lines", "indent", "asynchronous", "prefix", "quote",
 })
+# type -> is it a CSTNode. LibCST's node classes are ABCs, and an ABC's isinstance check costs several
+# times a plain one; the walks below ask it millions of times on real code.
+_IS_NODE: Dict[type, bool] = {}
+_FUNCTION_TYPES = (cst.FunctionDef, cst.Lambda)
+
+
+def _is_node(kind: type) -> bool:
+    known = _IS_NODE.get(kind)
+    if known is None:
+        known = _IS_NODE[kind] = issubclass(kind, cst.CSTNode)
+    return known
 
 
 def walk(root: cst.CSTNode, skip_nested_functions: bool = False) -> Iterator[cst.CSTNode]:
     """Every node under ``root`` (pre-order). Much cheaper than a LibCST visitor, which rebuilds
     the tree as it goes; used for the syntactic pre-passes."""
     stack = [root]
+    fields_of = _FIELDS
+    is_node = _IS_NODE
     while stack:
         node = stack.pop()
         yield node
-        if skip_nested_functions and node is not root and isinstance(node, (cst.FunctionDef, cst.Lambda)):
+        kind = type(node)
+        if skip_nested_functions and node is not root and kind in _FUNCTION_TYPES:
             continue
-        children = []
-        fields = _FIELDS.get(type(node))
+        fields = fields_of.get(kind)
         if fields is None:
-            fields = _FIELDS[type(node)] = tuple(
+            fields = fields_of[kind] = tuple(
                 f.name for f in dataclasses.fields(node)
                 if f.name not in _TRIVIA and not f.name.startswith("whitespace")
             )
-        for value in (getattr(node, name) for name in fields):
-            if isinstance(value, cst.CSTNode):
+        children = []
+        for name in fields:
+            value = getattr(node, name)
+            value_kind = type(value)
+            if value_kind is list or value_kind is tuple:
+                for item in value:
+                    item_kind = type(item)
+                    if is_node.get(item_kind) or (item_kind not in is_node and _is_node(item_kind)):
+                        children.append(item)
+            elif is_node.get(value_kind) or (value_kind not in is_node and _is_node(value_kind)):
                 children.append(value)
-            elif isinstance(value, (list, tuple)):
-                children.extend(v for v in value if isinstance(v, cst.CSTNode))
-        stack.extend(reversed(children))
+        children.reverse()
+        stack.extend(children)
