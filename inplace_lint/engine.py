@@ -12,9 +12,10 @@ import contextlib
 import gc
 import re
 import sys
-from typing import List, Optional
+from typing import Dict, List, Optional, Tuple
 
 import libcst as cst
+from libcst.metadata import CodePosition, CodeRange
 
 from inplace_lint.ftypes import Finding, LintOptions
 
@@ -100,6 +101,80 @@ class Memo:
         self.key: Optional[tuple] = None
         self.findings: List[Finding] = []
         self.hits = 0
+        # the reduced text's top-level pieces, parsed: an edit re-parses (and re-positions) only its piece
+        self.pieces: Dict[str, List["_Piece"]] = {}
+        self.owner: Dict[cst.CSTNode, "_Piece"] = {}  # node -> its piece, for the positioned pieces
+        self.parsed_pieces = 0  # how many pieces were parsed (the rest came from the cache)
+
+
+class _Piece:
+    """One top-level statement's text, parsed on its own, with its positions once asked for."""
+
+    __slots__ = ("module", "_positions", "_owner")
+
+    def __init__(self, module: cst.Module, owner: Dict[cst.CSTNode, "_Piece"]):
+        self.module = module
+        self._positions = None
+        self._owner = owner  # the memo's node -> piece map, which this piece joins once positioned
+
+    @property
+    def positioned(self) -> bool:
+        return self._positions is not None
+
+    @property
+    def positions(self):
+        if self._positions is None:
+            from inplace_lint.analysis import code_positions
+
+            self._positions = code_positions(self.module)
+            self._owner.update(dict.fromkeys(self._positions, self))
+        return self._positions
+
+    def forget(self) -> None:
+        """Leave the memo's node -> piece map (the piece is no longer part of the document)."""
+        if self._positions is not None:
+            owner = self._owner
+            for node in self._positions:
+                owner.pop(node, None)
+
+
+class PiecewisePositions:
+    """LibCST positions of a module assembled from separately parsed pieces: each piece's own positions
+    (computed when first needed, and kept with the piece), moved down by the lines before the piece."""
+
+    def __init__(self, pieces: List[Tuple[_Piece, int]], owner: Dict[cst.CSTNode, _Piece]):
+        self._pieces = pieces
+        self._before = {id(piece): before for piece, before in pieces}  # lines before each piece
+        self._owner = owner
+        self._unpositioned = [piece for piece, _ in pieces if not piece.positioned]
+        self._moved: Dict[cst.CSTNode, CodeRange] = {}
+
+    def get(self, node, default=None):
+        moved = self._moved.get(node)
+        if moved is not None:
+            return moved
+        piece = self._owner.get(node)
+        while piece is None and self._unpositioned:
+            self._unpositioned.pop(0).positions  # noqa: B018 - positions the piece (and maps its nodes)
+            piece = self._owner.get(node)
+        if piece is None:
+            return default
+        rng = piece.positions[node]
+        before = self._before.get(id(piece), 0)
+        if before:
+            rng = CodeRange(CodePosition(rng.start.line + before, rng.start.column),
+                            CodePosition(rng.end.line + before, rng.end.column))
+        self._moved[node] = rng
+        return rng
+
+    def __getitem__(self, node):
+        rng = self.get(node)
+        if rng is None:
+            raise KeyError(node)
+        return rng
+
+    def __contains__(self, node) -> bool:
+        return self.get(node) is not None
 
 
 def lint_with_tree(
@@ -120,11 +195,13 @@ def lint_with_tree(
     if not might_have_hazard(source):
         return []
     text = source
+    starts = None
     if reduce:
         from inplace_lint.select import select
 
         try:
-            selection = select(source, tree)
+            with _fewer_collections():  # ast.parse builds a tree of many small objects too
+                selection = select(source, tree)
         except LintError:
             raise
         except Exception:  # a selection bug must cost time, never findings: lint the whole text
@@ -136,6 +213,7 @@ def lint_with_tree(
             if selection.source is None:
                 return []
             text = selection.source
+            starts = selection.starts
     key = None
     if memo is not None:
         key = (text, path, options.assume_params_are_tensors, tuple(options.select), tuple(options.ignore),
@@ -145,7 +223,8 @@ def lint_with_tree(
             return list(memo.findings)
     reads = WHOLE_SOURCE_READS[0]
     with _fewer_collections():
-        findings = _parse_and_analyse(source, text, path, options)
+        pieces = _parse_pieces(text, starts, memo) if memo is not None and starts else None
+        findings = _parse_and_analyse(source, text, path, options, pieces, memo.owner if memo else None)
     if memo is not None:
         # a fix's safety that looked beyond the reduced text (analysis.messages) must not be reused
         memo.key = key if WHOLE_SOURCE_READS[0] == reads else None
@@ -155,7 +234,7 @@ def lint_with_tree(
 
 @contextlib.contextmanager
 def _fewer_collections():
-    """A LibCST tree is hundreds of thousands of small acyclic objects: with the default thresholds the
+    """A syntax tree is hundreds of thousands of small acyclic objects: with the default thresholds the
     cyclic collector walks them again and again while they are built (15 % of a lint on real code, a
     third of LibCST's parse of a 1 MB file). Collect rarely while linting; the old thresholds come back."""
     old = gc.get_threshold()
@@ -166,9 +245,63 @@ def _fewer_collections():
         gc.set_threshold(*old)
 
 
-def _parse_and_analyse(source: str, text: str, path: str, options: LintOptions) -> List[Finding]:
+_LINE_START = re.compile(r"\r\n|\r|\n")
+
+
+def _parse_pieces(text: str, starts: List[int], memo: Memo):
+    """``text`` parsed one top-level statement at a time, each piece from ``memo``'s cache when its text is
+    unchanged; None if a piece does not parse on its own (then the whole text is parsed as usual).
+
+    The assembled module has the same statements (and so the same findings) as a parse of the whole text;
+    only the comments and blank lines between top-level statements sit at the end of the piece before
+    instead of before the next statement, which no analysis or fix reads. A piece is used once per lint
+    (two pieces of equal text get nodes of their own, as in a parse of the whole text)."""
+    offsets = [0]
+    offsets.extend(match.end() for match in _LINE_START.finditer(text))
+    cuts = sorted({offsets[line - 1] for line in starts if 1 < line <= len(offsets)} | {0, len(text)})
+    cached = memo.pieces
+    line_of = {offset: index for index, offset in enumerate(offsets)}
+    pieces: List[Tuple[_Piece, int]] = []
+    used: Dict[str, List[_Piece]] = {}
+    for begin, end in zip(cuts, cuts[1:]):
+        chunk = text[begin:end]
+        taken = used.setdefault(chunk, [])
+        spare = cached.get(chunk, ())
+        if len(spare) > len(taken):
+            piece = spare[len(taken)]
+        else:
+            try:
+                piece = _Piece(parse(chunk), memo.owner)
+            except LintError:
+                return None
+            memo.parsed_pieces += 1
+        taken.append(piece)
+        pieces.append((piece, line_of[begin]))
+    for chunk, spare in cached.items():
+        for piece in spare[len(used.get(chunk, ())):]:
+            piece.forget()
+    memo.pieces = used
+    return pieces
+
+
+def _assemble(pieces: List[Tuple[_Piece, int]]) -> cst.Module:
+    first, last = pieces[0][0].module, pieces[-1][0].module
+    indents = [p.module.default_indent for p, _ in pieces if p.module.default_indent != "    "]
+    body = [statement for piece, _before in pieces for statement in piece.module.body]
+    return cst.Module(body=body, header=first.header, footer=last.footer, encoding=first.encoding,
+                      default_indent=indents[0] if indents else "    ", default_newline=first.default_newline,
+                      has_trailing_newline=last.has_trailing_newline)
+
+
+def _parse_and_analyse(source: str, text: str, path: str, options: LintOptions, pieces=None,
+                       owner: Optional[Dict[cst.CSTNode, _Piece]] = None) -> List[Finding]:
+    positions = None
     try:
-        module = parse(text)
+        if pieces is not None:
+            module = _assemble(pieces)
+            positions = PiecewisePositions(pieces, owner)
+        else:
+            module = parse(text)
     except LintError:
         if text is source:
             raise
@@ -182,7 +315,7 @@ def _parse_and_analyse(source: str, text: str, path: str, options: LintOptions) 
         from inplace_lint.analysis import analyze_module
 
         sys.setrecursionlimit(max(limit, 10_000))
-        findings = analyze_module(module, source, path, options, parsed_text=text)
+        findings = analyze_module(module, source, path, options, parsed_text=text, positions=positions)
     except RecursionError:
         raise LintError("cannot lint: the code nests too deeply to analyse") from None
     except LintError:

@@ -27,6 +27,7 @@ import logging
 import os
 import sys
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -47,7 +48,8 @@ from inplace_lint.noqa import NoqaMap, add_code_to_line, noqa_spans, split_lines
 logger = logging.getLogger("inplace_lint.lsp")
 
 # Long enough to coalesce a burst (a paste, an undo, multi-cursor typing), short enough for the answer
-# to follow the keystroke: a lint running when newer text arrives is superseded, never published.
+# to follow the keystroke: a lint running when newer text arrives is superseded, never published. The
+# first change after a quiet spell is linted at once (no keystroke follows it within this time, usually).
 DEBOUNCE_SECONDS = 0.03
 SOURCE = "inplace-lint"
 FIX_ALL_KIND = "source.fixAll.inplace-lint"
@@ -116,6 +118,7 @@ class InplaceLintServer(LanguageServer):
         self.pending: Dict[str, asyncio.Task] = {}
         self.results: Dict[str, LintResult] = {}
         self.memos: Dict[str, object] = {}  # per document: its last lint (engine.Memo)
+        self.last_change: Dict[str, float] = {}  # per document: when its last change arrived (monotonic)
         self.reported_config_errors: set = set()
         self._executor: Optional[ThreadPoolExecutor] = None
 
@@ -397,7 +400,11 @@ def create_server() -> InplaceLintServer:
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
     async def did_change(ls: InplaceLintServer, params: types.DidChangeTextDocumentParams):
-        ls.schedule(params.text_document.uri, DEBOUNCE_SECONDS)
+        uri = params.text_document.uri
+        now = time.monotonic()
+        quiet = now - ls.last_change.get(uri, float("-inf")) > DEBOUNCE_SECONDS and uri not in ls.pending
+        ls.last_change[uri] = now
+        ls.schedule(uri, 0 if quiet else DEBOUNCE_SECONDS)
 
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
     async def did_save(ls: InplaceLintServer, params: types.DidSaveTextDocumentParams):
@@ -411,6 +418,7 @@ def create_server() -> InplaceLintServer:
             task.cancel()
         ls.results.pop(uri, None)
         ls.memos.pop(uri, None)
+        ls.last_change.pop(uri, None)
         ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
 
     @server.feature(

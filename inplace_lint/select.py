@@ -651,6 +651,9 @@ class Selection:
     source: Optional[str]  # the reduced text; None: no finding is possible, no LibCST parse needed
     kept: int = 0  # functions whose body is kept
     total: int = 0  # all functions
+    # 1-based lines of ``source`` where a top-level statement starts (a decorated definition at its first
+    # decorator), or None when unknown: the language server parses and caches the text in these pieces
+    starts: Optional[List[int]] = None
 
     @property
     def skip(self) -> bool:
@@ -698,20 +701,39 @@ def select(source: str, tree: Optional[ast.Module] = None) -> Selection:
     for unit in scanner.units:
         if unit not in kept and (unit.parent is None or unit.parent in kept):
             dropped.append((unit.node, unit.node.body))
-    dropped.extend(_runs(tree.body, scanner.top, kept_top))
+    top_runs = _runs(tree.body, scanner.top, kept_top)
+    dropped.extend(top_runs)
     for statement in scanner.class_statements:
         if statement not in kept_class:
             dropped.append((None, [statement.node]))
     tables = [t.node.value for t in scanner.top if t in kept_top and _literal_table(t.node)]
+    starts = _top_starts(tree.body, top_runs)
     if not dropped and not tables:
-        return Selection(source, len(kept), total)
+        return Selection(source, len(kept), total, starts)
     reduced = _reduce(source, dropped, tables)
     if witnesses:
         # One more use of each such function, after the last line (no line moves): the analysis's
         # "only ever called directly" count stays false, whatever mentions were blanked.
         ending = "" if not reduced or reduced.endswith(("\n", "\r")) else "\n"
+        last = reduced.count("\n") + reduced.count("\r") - reduced.count("\r\n") + (1 if ending else 0)
+        starts = starts + [last + 1 + index for index in range(len(witnesses))]
         reduced += ending + "".join(f"{name}\n" for name in witnesses)
-    return Selection(reduced, len(kept), total)
+    return Selection(reduced, len(kept), total, starts)
+
+
+def _top_starts(body: List[ast.AST], top_runs: List[Tuple[None, List[ast.AST]]]) -> List[int]:
+    """Where the top-level statements of the reduced text start: a dropped run becomes one statement (or
+    stays as it was), so only its first statement's line counts."""
+    inside = {id(node) for _owner, run in top_runs for node in run[1:]}
+    starts = set()
+    for node in body:
+        if id(node) in inside:
+            continue
+        line = node.lineno
+        for decorator in getattr(node, "decorator_list", ()):
+            line = min(line, decorator.lineno)
+        starts.add(line)
+    return sorted(starts)
 
 
 def _runs(

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from inplace_lint.engine import LintError, lint_with_tree
+from inplace_lint.engine import LintError, Memo, lint_with_tree
 from inplace_lint.select import _LINE, select
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -39,6 +39,15 @@ def _outcome(source: str, path: str, reduce: bool):
         return ("LintError", str(error), error.line, error.column)
 
 
+def _outcome_in_pieces(source: str, path: str, memo):
+    """The language server's way: the reduced text parsed (and positioned) one top-level piece at a time,
+    pieces of unchanged text taken from ``memo``."""
+    try:
+        return [f.to_dict() for f in lint_with_tree(source, None, path, memo=memo)]
+    except LintError as error:
+        return ("LintError", str(error), error.line, error.column)
+
+
 def _assert_same(path: Path) -> None:
     try:
         source = path.read_bytes().decode("utf-8")
@@ -47,6 +56,12 @@ def _assert_same(path: Path) -> None:
     full = _outcome(source, str(path), reduce=False)
     reduced = _outcome(source, str(path), reduce=True)
     assert reduced == full, f"{path}: the reduced text changes the findings"
+    memo = Memo()
+    assert _outcome_in_pieces(source, str(path), memo) == full, f"{path}: parsing in pieces changes the findings"
+    # an edit that moves every line: the cached pieces are reused, their positions moved down
+    moved = "\n" + source
+    assert _outcome_in_pieces(moved, str(path), memo) == _outcome(moved, str(path), reduce=True), \
+        f"{path}: reused pieces change the findings"
 
 
 @pytest.mark.parametrize("path", FIXTURES, ids=lambda p: str(p.relative_to(ROOT / "tests" / "fixtures")))
@@ -92,7 +107,8 @@ def test_whole_corpus_findings_unchanged(name):
             source = path.read_bytes().decode("utf-8")
         except UnicodeDecodeError:
             continue
-        if _outcome(source, str(path), False) != _outcome(source, str(path), True):
+        full = _outcome(source, str(path), False)
+        if full != _outcome(source, str(path), True) or full != _outcome_in_pieces(source, str(path), Memo()):
             differing.append(str(path))
     assert not differing
 
@@ -255,6 +271,21 @@ def test_memo_reanalyses_an_edit_it_can_see():
                    MEMO_SOURCE.replace("def scale", "\ndef scale")):  # every line below moves
         assert lint_with_tree(edited, None, "m.py", memo=memo) == lint_with_tree(edited, None, "m.py")
     assert memo.hits == 0
+
+
+def test_an_edit_reparses_only_its_piece():
+    import inplace_lint.engine as engine
+
+    source = MEMO_SOURCE + "\ndef other(a):\n    c = a.sigmoid()\n    c.mul_(2)\n    return c\n"
+    memo = engine.Memo()
+    first = lint_with_tree(source, None, "m.py", memo=memo)
+    assert [f.code for f in first] == ["AGI001", "AGI001"]
+    parsed = memo.parsed_pieces
+    edited = source.replace("b.add_(1)", "b.add_(1)\n    b.add_(2)")  # one more line in hazard()
+    again = lint_with_tree(edited, None, "m.py", memo=memo)
+    assert memo.parsed_pieces == parsed + 1  # hazard() only; other() is reused, one line further down
+    assert again == lint_with_tree(edited, None, "m.py")
+    assert again[-1].start.line == first[-1].start.line + 1
 
 
 def test_lint_restores_the_collector_thresholds():

@@ -21,9 +21,10 @@ AUTOGRAD_FUNCTION_BASES = {"torch.autograd.Function", "torch.autograd.function.F
 
 
 def analyze_module(module: cst.Module, source: str, path: str, options: LintOptions,
-                   parsed_text: Optional[str] = None) -> List[Finding]:
+                   parsed_text: Optional[str] = None, positions=None) -> List[Finding]:
     """Findings for ``module``, parsed from ``parsed_text`` (``source`` itself, or the line-preserving
-    reduced text inplace_lint.select made of it)."""
+    reduced text inplace_lint.select made of it). ``positions``: the module's LibCST positions when the
+    caller has them (the language server keeps them per top-level statement)."""
     knowledge = load()
     ctx = ModuleContext(knowledge, module, options.assume_params_are_tensors)
     imports = ImportMap()
@@ -74,7 +75,8 @@ def analyze_module(module: cst.Module, source: str, path: str, options: LintOpti
 
     if not ctx.hazards:
         return []
-    positions = code_positions(module)
+    if positions is None:
+        positions = code_positions(module)
     from inplace_lint import fixes
 
     fixes.prime(source, module, positions, parsed_text)  # the fixes reuse this parse: no second one

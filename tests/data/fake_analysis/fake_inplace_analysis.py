@@ -23,7 +23,7 @@ MUL_ = re.compile(r"\b(?P<name>[A-Za-z_]\w*)\.mul_\((?P<arg>[A-Za-z_]\w*)\)")
 ZERO_ = re.compile(r"\b(?P<name>[A-Za-z_]\w*)\.zero_\(\)")
 
 
-def analyze_module(module, source, path, options, parsed_text=None):
+def analyze_module(module, source, path, options, parsed_text=None, positions=None):
     from inplace_lint.ftypes import Edit, Evidence, Finding, Fix, Position
 
     findings = []
