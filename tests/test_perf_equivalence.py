@@ -294,3 +294,14 @@ def test_lint_restores_the_collector_thresholds():
     before = gc.get_threshold()
     lint_with_tree(MEMO_SOURCE, None, "m.py")
     assert gc.get_threshold() == before
+
+
+def test_parse_leaves_libcst_validation_on():
+    """The engine's parse skips LibCST's per-node validation; nodes built afterwards are validated."""
+    import libcst as cst
+
+    import inplace_lint.engine as engine
+
+    engine.parse("x = 1\n")
+    with pytest.raises(cst.CSTValidationError):
+        cst.Name("")
