@@ -388,11 +388,17 @@ def _parameter_value(ctx: ModuleContext, interp: Interpreter, name: str, param: 
                 return Val(kind=annotated.kind, grad=grad, groups=frozenset({"param:" + name}),
                            module=annotated.module)
             return annotated
+    default = param.default
+    if isinstance(default, (cst.Name, cst.Attribute)):
+        # act_layer=nn.ReLU: calls of the parameter build that module (callers passing another class
+        # are not followed; the default is what the code does when they pass none)
+        held = sem.torch_callable(interp, interp.unit.imports.resolve(default))
+        if held.callee is not None:
+            return held
     if looks_like_count(name):
         return OTHER_VAL
     if looks_like_integer_tensor(name):
         return Val(kind=UNKNOWN, grad=NO, groups=frozenset({"param:" + name}))
-    default = param.default
     if isinstance(default, (cst.Integer, cst.Float, cst.SimpleString, cst.ConcatenatedString, cst.Tuple,
                             cst.List, cst.Dict, cst.Lambda)):
         return OTHER_VAL

@@ -477,6 +477,8 @@ def call(interp: "Interpreter", state: State, node: cst.Call) -> Val:
             callee = state.env[key]
             if callee.kind == MODULE and callee.module is not None:
                 return module_call(interp, state, node, callee.module, callee)
+            if callee.callee is not None:
+                return torch_call(interp, state, node, callee.callee)
             return _unknown_call(interp, state, node, callee, func)
         if isinstance(func.value, cst.Name) and func.value.value == interp.unit.self_name and interp.unit.self_name:
             # self.helper(x): a method or submodule we cannot see; values flow through it
@@ -492,10 +494,13 @@ def call(interp: "Interpreter", state: State, node: cst.Call) -> Val:
         return method_call(interp, state, node, receiver, func.attr.value)
     if isinstance(func, cst.Name):
         name = func.value
-        if name in state.env or (name in interp.ctx.globals and interp.ctx.globals[name].kind == MODULE):
+        held = interp.ctx.globals.get(name)
+        if name in state.env or (held is not None and (held.kind == MODULE or held.callee is not None)):
             callee = state.env[name] if name in state.env else interp.ctx.globals[name]
             if callee.kind == MODULE and callee.module is not None:
                 return module_call(interp, state, node, callee.module, callee)
+            if callee.callee is not None:
+                return torch_call(interp, state, node, callee.callee)
             return _unknown_call(interp, state, node, callee, func)
         if name in interp.ctx.user_modules:
             return _construct_user_module(interp, state, node, name)
@@ -1119,7 +1124,7 @@ def attribute(interp: "Interpreter", state: State, node: cst.Attribute) -> Val:
         return state.env[key]
     qualname = interp.unit.imports.resolve(node)
     if qualname is not None:
-        return OTHER_VAL
+        return torch_callable(interp, qualname)
     base = interp.eval(state, node.value)
     attr = node.attr.value
     if base.kind in (UNKNOWN, OTHER) and not base.hist:
@@ -1347,9 +1352,18 @@ def grad_mode(interp: "Interpreter", node) -> Optional[str]:
 
 
 # ============================================================================== names & annotations
+def torch_callable(interp: "Interpreter", qualname: Optional[str]) -> Val:
+    """The value of an imported name: not a tensor; a torch op or module class the table knows keeps its
+    name, so that calling it later (``act = nn.ReLU; act(inplace=True)``) is that op or module."""
+    if qualname is not None and qualname.startswith("torch.") and interp.k.lookup(qualname) is not None:
+        return Val(kind=OTHER, grad=NO, callee=qualname)
+    return OTHER_VAL
+
+
 def global_value(interp: "Interpreter", name: str, node) -> Val:
-    if interp.unit.imports.resolve(node) is not None:
-        return OTHER_VAL
+    qualname = interp.unit.imports.resolve(node)
+    if qualname is not None:
+        return torch_callable(interp, qualname)
     globals_ = interp.ctx.globals
     if name in globals_:
         return globals_[name]

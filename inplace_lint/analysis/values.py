@@ -62,6 +62,7 @@ class Val:
     maybe_number: bool = False  # a Python number on some path (n = 1; ... n *= k): "*=" may just rebind
     opaque: bool = False  # returned by a call we cannot see: may be a tuple of distinct tensors
     multiview: bool = False  # an output of split/chunk/unbind (or a view of one): no in-place writes
+    callee: Optional[str] = None  # a torch callable held as a value (``act_layer=nn.ReLU``): its qualname
 
     @property
     def tensorish(self) -> bool:
@@ -92,6 +93,7 @@ class Val:
             maybe_number=maybe_number,
             opaque=self.opaque and other.opaque,
             multiview=self.multiview and other.multiview,
+            callee=self.callee if self.callee == other.callee else None,
         )
 
     def element(self) -> "Val":

@@ -78,6 +78,10 @@ form follows type promotion. ``x.add_(y)`` with a float32 ``x`` and a float64 te
 ## Known problems
 The analysis is per function. A tensor saved by an op inside a function it cannot see (an unknown
 module's ``forward``) is not known to be saved, so in-place changes of such results are not reported.
+
+A layer class held in a name or parameter (``act_layer=nn.ReLU``, ``act = nn.ReLU``) builds that module
+when called (``act_layer(inplace=True)``); a parameter is taken to be its default: a class passed by
+the caller instead (``Block(act_layer=nn.GELU)``) is not followed.
 """
 
 CODE = "AGI001"
