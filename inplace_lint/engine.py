@@ -308,10 +308,13 @@ def _parse_pieces(text: str, starts: List[int], memo: Memo):
 
 def _assemble(pieces: List[Tuple[_Piece, int]]) -> cst.Module:
     first, last = pieces[0][0].module, pieces[-1][0].module
-    indents = [p.module.default_indent for p, _ in pieces if p.module.default_indent != "    "]
+    # LibCST takes the default indent from the file's first indented block: the first piece that has one
+    indent = next((piece.module.default_indent for piece, _before in pieces
+                   if any(isinstance(getattr(statement, "body", None), cst.IndentedBlock)
+                          for statement in piece.module.body)), "    ")
     body = [statement for piece, _before in pieces for statement in piece.module.body]
     return cst.Module(body=body, header=first.header, footer=last.footer, encoding=first.encoding,
-                      default_indent=indents[0] if indents else "    ", default_newline=first.default_newline,
+                      default_indent=indent, default_newline=first.default_newline,
                       has_trailing_newline=last.has_trailing_newline)
 
 

@@ -1131,6 +1131,11 @@ def plan_fix(finding: Finding, source: str) -> Optional[Fix]:
     s.ensure(lines)
     if finding.code == "AGI002":
         plan = _plan_leaf(s, finding)
+    elif finding.code == "AGI004":
+        # the view already opted out of autograd: write it without recording, as it was made
+        plan = _plan_no_grad(s, finding)
+        if plan is not None:
+            plan.safe = False  # any gradient through the tensor the view shares no longer sees the write
     else:
         handler = _AGI001_PLANS.get(site.form)
         plan = handler(s, finding) if handler is not None else None

@@ -5,6 +5,7 @@ Layout::
     tests/fixtures/AGI001/*.py   hazards torch reports at backward (saved tensor modified in place)
     tests/fixtures/AGI002/*.py   hazards torch reports at once (in-place on a leaf that requires grad)
     tests/fixtures/AGI003/*.py   hazards torch reports at once (in-place on a split/chunk/unbind output)
+    tests/fixtures/AGI004/*.py   hazards torch reports at once (in-place, grad on, on a view made in no_grad)
     tests/fixtures/safe/*.py     look-alikes that run cleanly and must not be flagged
 
 Every fixture defines ``run()`` (forward + backward, returns the forward output(s)). An expected finding
@@ -16,7 +17,7 @@ Importing this module never imports torch: the lint tests use it at collection t
 writes one JSON object per fixture to FILE as soon as the fixture is done. Per fixture it records:
 
 ``plain``       the outcome of ``run()`` in a fresh module namespace: exception type, message, the kind
-                of autograd error (``AGI001`` / ``AGI002`` / ``AGI003`` / None), what it returned, seconds taken.
+                of autograd error (``AGI001`` ... ``AGI004`` / None), what it returned, seconds taken.
 ``repeat``      safe fixtures only: a second fresh run, compared bit for bit with the first.
 ``hooked``      AGI001-style failures only: a run under identity ``saved_tensors_hooks`` (which silence
                 the version check), to show ``run()`` gets past its backward and returns forward outputs.
@@ -24,7 +25,7 @@ writes one JSON object per fixture to FILE as soon as the fixture is done. Per f
                 bump with its line in the fixture, and saved-tensor hooks that redo torch's version check
                 and so know which saved tensor went stale; that tensor's first bump past the version it
                 was saved at is the culprit. ``culprit_lines`` are the fixture lines the error comes from
-                (for AGI002 and AGI003, the line where torch raised its error).
+                (for AGI002, AGI003 and AGI004, the line where torch raised its error).
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ from pathlib import Path
 from typing import Dict, FrozenSet, Iterable, List, Optional, Sequence, Set, Tuple
 
 FIXTURES_DIR = Path(__file__).resolve().parent / "fixtures"
-HAZARD_CATEGORIES = ("AGI001", "AGI002", "AGI003")
+HAZARD_CATEGORIES = ("AGI001", "AGI002", "AGI003", "AGI004")
 SAFE_CATEGORY = "safe"
 CATEGORIES = HAZARD_CATEGORIES + (SAFE_CATEGORY,)
 
@@ -65,6 +66,9 @@ LEAF_ERROR = re.compile(
 # "Output 0 of Split is a view and is being modified inplace. This view is the output of a function that
 # returns multiple views. ..."
 MULTI_VIEW_ERROR = re.compile(r"is the output of a function that returns multiple views")
+# "A view was created in no_grad mode and is being modified inplace with grad mode enabled", "Output 0 of
+# Slice is a view of a view which was created in no_grad mode ...", and the inference_mode variant
+NOGRAD_VIEW_ERROR = re.compile(r"created in (?:no_grad|inference) mode and is being modified inplace")
 
 _MARKER = re.compile(r"#\s*expect:\s*(.*?)\s*$")
 _CODE = re.compile(r"^AGI\d{3}$")
@@ -103,7 +107,7 @@ def parse_markers(source: str) -> FrozenSet[Tuple[int, str]]:
 @dataclass(frozen=True)
 class Fixture:
     path: Path
-    category: str  # "AGI001", "AGI002", "AGI003" or "safe"
+    category: str  # "AGI001" ... "AGI004" or "safe"
 
     @property
     def id(self) -> str:
@@ -252,6 +256,8 @@ def classify(exc_type: Optional[str], message: str) -> Optional[str]:
         return "AGI002"
     if MULTI_VIEW_ERROR.search(message):
         return "AGI003"
+    if NOGRAD_VIEW_ERROR.search(message):
+        return "AGI004"
     return None
 
 
@@ -371,7 +377,8 @@ def _make_tracer(fixture_file: str):
             try:
                 return func(*args, **kwargs)
             except RuntimeError as error:
-                immediate = LEAF_ERROR.search(str(error)) or MULTI_VIEW_ERROR.search(str(error))
+                immediate = any(pattern.search(str(error))
+                                for pattern in (LEAF_ERROR, MULTI_VIEW_ERROR, NOGRAD_VIEW_ERROR))
                 if immediate and not self.leaf_lines:
                     self.leaf_lines.append(self.line(sys._getframe(1)))
                 raise

@@ -290,7 +290,7 @@ def test_unknown_code_on_the_command_line_is_a_usage_error(project, capsys):
     code, out, err = run(capsys, "--select", "AGI9", ".")
     assert code == 2 and out == ""
     assert err.strip() == (
-        "inplace-lint: error: unknown rule code 'AGI9' in --select (known codes: AGI001, AGI002, AGI003; "
+        "inplace-lint: error: unknown rule code 'AGI9' in --select (known codes: AGI001, AGI002, AGI003, AGI004; "
         "a prefix such as 'AGI' selects several)"
     )
 

@@ -676,8 +676,8 @@ def safe_fix_ratio(fixtures) -> float:
 
 
 def test_safe_fix_ratio():
-    # AGI003's out-of-place rewrite is unsafe by design (see its Fix safety): the floor is over the rules
-    # whose fixes can be safe
+    # AGI003's out-of-place rewrite and AGI004's no_grad wrap are unsafe by design (see their Fix safety):
+    # the floor is over the rules whose fixes can be safe
     fixable = [f for f in HAZARDS if f.category in ("AGI001", "AGI002")]
     overall = safe_fix_ratio(fixable)
     agi001 = safe_fix_ratio([f for f in HAZARDS if f.category == "AGI001"])
@@ -685,6 +685,7 @@ def test_safe_fix_ratio():
     assert overall >= SAFE_FIX_RATIO_FLOOR, overall
     assert agi001 >= AGI001_SAFE_FIX_RATIO_FLOOR, agi001
     assert safe_fix_ratio([f for f in HAZARDS if f.category == "AGI003"]) == 0.0
+    assert safe_fix_ratio([f for f in HAZARDS if f.category == "AGI004"]) == 0.0
 
 
 # ------------------------------------------------------------------------------------------- golden update

@@ -88,7 +88,7 @@ def test_raises_iff_marked(fixture, runtime_results):
     assert len(codes) == 1, f"one run can raise one error, markers name {sorted(codes)}"
     (code,) = codes
     what = {"AGI001": "the version-counter error at backward", "AGI002": "the leaf in-place error",
-            "AGI003": "the multi-view in-place error"}[code]
+            "AGI003": "the multi-view in-place error", "AGI004": "the no_grad-view in-place error"}[code]
     assert plain["kind"] == code, f"expected {what}, got {_outcome(plain)}"
 
 

@@ -102,9 +102,10 @@ def _one_per_write(ctx: ModuleContext, positions) -> List[Hazard]:
     """One hazard per (code, position of the write); of several saving ops, the earliest. Chosen before
     any message is rendered: a chain of writes (``b.add_(1).add_(1)...``) has as many hazards as links."""
     best: Dict[Tuple[str, int, int], Tuple[Tuple[int, int, int], Hazard]] = {}
-    # torch raises the multi-view error (AGI003) at the write itself: no backward is ever reached
+    # torch raises the multi-view (AGI003) and no_grad-view (AGI004) errors at the write itself: no
+    # backward is ever reached
     refused = {positions[h.write.node].start for h in ctx.hazards.values()
-               if h.code == "AGI003" and h.write.node in positions}
+               if h.code in ("AGI003", "AGI004") and h.write.node in positions}
     for hazard in ctx.hazards.values():
         where = positions.get(hazard.write.node)
         if where is None:

@@ -424,6 +424,9 @@ class Interpreter:
         if target.multiview and target.grad != NO and not self.unit.nograd:
             # torch raises at once: "Output 0 of SplitBackward0 is a view and is being modified inplace"
             self.ctx.report("AGI003", write, None)
+        elif target.nograd_view and not self.unit.nograd:
+            # torch raises at once: "A view was created in no_grad mode and is being modified inplace"
+            self.ctx.report("AGI004", write, None)
         elif target.leaf and target.grad == YES and not self.unit.nograd:
             self.ctx.report("AGI002", write, None)
         saved_texts = saved_texts or {}

@@ -17,6 +17,9 @@ MULTI_VIEW_ERROR = (
     "This view is the output of a function that returns multiple views. Such functions do not allow the "
     "output views to be modified inplace"
 )
+# "A view was created in no_grad mode and is being modified inplace with grad mode enabled" (or, for a
+# view of such a view, "Output 0 of Slice is a view of a view which was created in no_grad mode ...")
+NOGRAD_VIEW_ERROR = "created in no_grad mode and is being modified inplace with grad mode enabled"
 
 # Friendlier names for the operands of the common binary ops.
 ROLE_NAMES = {
@@ -116,6 +119,16 @@ def build_finding(ctx, hazard, positions, path: str, source: str) -> Optional[Fi
             f"and is being modified inplace. {MULTI_VIEW_ERROR}\"."
         )
         evidence = Evidence(op, target, runtime_error=MULTI_VIEW_ERROR)
+        finding = Finding(hazard.code, rule.name, message, path, start, end, evidence, site)
+        return _with_fix(finding, source)
+    if hazard.code == "AGI004":
+        message = (
+            f"'{op}' modifies {target_q} in place with grad mode on, but it is a view made under "
+            f"torch.no_grad() (or inference_mode) of a tensor that requires grad; torch raises at once "
+            f"\"A view was {NOGRAD_VIEW_ERROR}\". Make the view outside no_grad, write it under no_grad "
+            f"too, or clone it."
+        )
+        evidence = Evidence(op, target, runtime_error=NOGRAD_VIEW_ERROR)
         finding = Finding(hazard.code, rule.name, message, path, start, end, evidence, site)
         return _with_fix(finding, source)
     save = hazard.save

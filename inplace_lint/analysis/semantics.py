@@ -411,7 +411,16 @@ def apply_op(
         multiview = short != "split" or any(args.get(p) is not None and args[p].kind == TENSOR
                                             for p in info.view_of)
     return Val(kind=kind, grad=grad, groups=groups, hist=hist, leaf=leaf and grad == YES, strided=strided,
-               multiview=multiview)
+               multiview=multiview, nograd_view=short != "detach" and any(
+                   _nograd_view_of(interp, args.get(p)) for p in info.view_of))
+
+
+def _nograd_view_of(interp: "Interpreter", base: Optional[Val]) -> bool:
+    """Is a view of ``base`` made here one torch refuses to write in place with grad on? A view of such a
+    view, or a view made under no_grad of a tensor that requires grad."""
+    if base is None or not base.tensorish:
+        return False
+    return base.nograd_view or (interp.unit.nograd and base.grad == YES)
 
 
 def _tuple_outputs(interp: "Interpreter", info: OpInfo) -> Tuple[Tuple[str, bool], ...]:
@@ -1222,7 +1231,7 @@ def subscript(interp: "Interpreter", state: State, node: cst.Subscript) -> Val:
     if advanced:
         return Val(kind=base.kind, grad=base.grad, groups=frozenset({interp.new_group(state, node)}),
                    hist=base.hist)
-    return replace(base, fresh=False, parts=None)
+    return replace(base, fresh=False, parts=None, nograd_view=_nograd_view_of(interp, base))
 
 
 def _int_literal(node) -> Optional[int]:

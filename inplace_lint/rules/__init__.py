@@ -10,7 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Dict
 
-from inplace_lint.rules import agi001_saved_tensor_modified, agi002_leaf_modified, agi003_multi_view_modified
+from inplace_lint.rules import (
+    agi001_saved_tensor_modified,
+    agi002_leaf_modified,
+    agi003_multi_view_modified,
+    agi004_nograd_view_modified,
+)
 
 DOCS_URL = "https://github.com/inplace-lint/inplace-lint/blob/main/docs/rules/{code}.md"
 
@@ -32,5 +37,6 @@ def _rule(module) -> Rule:
 
 
 RULES: Dict[str, Rule] = {
-    r.code: r for r in map(_rule, (agi001_saved_tensor_modified, agi002_leaf_modified, agi003_multi_view_modified))
+    r.code: r for r in map(_rule, (agi001_saved_tensor_modified, agi002_leaf_modified, agi003_multi_view_modified,
+                                   agi004_nograd_view_modified))
 }

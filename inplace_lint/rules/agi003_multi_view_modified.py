@@ -36,7 +36,7 @@ on torch 2.13 ``split``, ``chunk`` and ``unbind``; ``tensor_split``, ``hsplit`` 
 forms allow the write. Iterating over a tensor (``for row in x``) and unpacking one (``h, c = state``)
 unbind it too: those count when the value is known to be a tensor (not the unknown result of a call,
 which may be a tuple). A view created under ``no_grad`` and written with grad on raises a different
-error, which is not reported.
+error: that is AGI004.
 """
 
 CODE = "AGI003"

@@ -1,0 +1,48 @@
+"""## What it does
+Flags an in-place operation, with grad mode on, on a view that was made under ``torch.no_grad()`` (or
+``torch.inference_mode()``) of a tensor that requires grad, or on a view of such a view: slicing and
+indexing (``y[0]``, ``w[:, :k]``) and view ops (``view``, ``t``, ``transpose``, ``reshape`` when it
+views, ...). ``.detach()`` is not such a view.
+
+## Why is this bad?
+Autograd records nothing about a view made without grad, so it cannot rebase the view's history onto the
+tensor it shares memory with when the view is written in place. torch refuses at once, at the in-place
+line::
+
+    RuntimeError: A view was created in no_grad mode and is being modified inplace with grad mode
+    enabled. Given that this use case is ambiguous and error-prone, it is forbidden.
+
+(For a view of such a view: ``Output 0 of Slice is a view of a view which was created in no_grad mode
+and is being modified inplace with grad mode enabled``.) It typically bites when a slice of a weight or
+of an activation is taken under ``no_grad`` to inspect or initialise it, and written after the block.
+
+## Example
+```python
+with torch.no_grad():
+    pad = self.embed.weight[self.padding_idx]
+pad.zero_()
+```
+
+## Use instead
+```python
+with torch.no_grad():
+    pad = self.embed.weight[self.padding_idx]
+    pad.zero_()  # the write is an update autograd should not record
+```
+
+## Fix safety
+The fix wraps the in-place statement in ``with torch.no_grad():`` (spelled as the file imports torch),
+which is what the code most often meant: the view already left autograd. It is **unsafe**: the write then
+is not recorded, so where the shared tensor takes part in a computation whose gradient is taken, that
+gradient no longer reflects the write. Making the view outside ``no_grad`` (recorded) or cloning it
+(the shared tensor keeps its values) are the alternatives, chosen by what the write was for.
+
+## Known problems
+The view and the write must be in the same function: a view made in a ``@torch.no_grad()`` function and
+returned to a caller that writes it is not reported. Unpacking or iterating a tensor under ``no_grad``
+(``a, b = t``) also makes such views; those are not tracked.
+"""
+
+CODE = "AGI004"
+NAME = "nograd-view-modified-inplace"
+SUMMARY = "In-place modification, with grad on, of a view made under no_grad of a tensor that requires grad"
