@@ -284,6 +284,15 @@ def unknown_result(interp: "Interpreter", state: State, node, vals, module=None)
     return Val(kind=UNKNOWN, grad=grad, groups=frozenset({interp.new_group(state, node)}), hist=hist, opaque=True)
 
 
+# Schema parameters that never take a tensor (a dtype, a device, sizes, dims, flags): an unknown value
+# passed there (``.to(dtype=dtype)``, ``x.chunk(n)``) carries no gradient into the result.
+NON_TENSOR_PARAMS = frozenset({
+    "dtype", "device", "layout", "memory_format", "non_blocking", "copy", "pin_memory", "requires_grad",
+    "generator", "size", "shape", "chunks", "sections", "split_size", "split_size_or_sections",
+    "indices_or_sections", "dim", "dims", "keepdim", "normalized_shape", "start_dim", "end_dim",
+})
+
+
 def apply_op(
     interp: "Interpreter",
     state: State,
@@ -303,7 +312,13 @@ def apply_op(
     every = list(args.values()) + extra
     if info is None:
         return unknown_result(interp, state, node, every, module)
-    tensor_vals = [v for v in every if v.kind in (TENSOR, UNKNOWN, CONTAINER, PARAMS)]
+    tensor_vals = [v for v in extra if v.kind in (TENSOR, UNKNOWN, CONTAINER, PARAMS)]
+    for name, v in args.items():
+        if v.kind not in (TENSOR, UNKNOWN, CONTAINER, PARAMS):
+            continue
+        if v.kind in (UNKNOWN, CONTAINER) and name in NON_TENSOR_PARAMS and name not in info.tensor_params:
+            continue  # what may be anything, passed as a dtype, a device, a size: no gradient flows from it
+        tensor_vals.append(v)
     grad = _grad_of(interp, tensor_vals, module) if info.differentiable else NO
     new_records = set()
     op_text = node  # rendered only if a finding needs it
