@@ -305,3 +305,14 @@ def test_parse_leaves_libcst_validation_on():
     engine.parse("x = 1\n")
     with pytest.raises(cst.CSTValidationError):
         cst.Name("")
+
+
+def test_pieces_take_the_indent_of_the_first_indented_block():
+    import inplace_lint.engine as engine
+
+    source = ("import torch\nif True: pass\ndef f(a):\n    b = a.exp()\n    b.add_(1)\n    return b\n"
+              "def g(a):\n  c = a.exp()\n  c.add_(1)\n  return c\n")
+    whole = engine.parse(source)
+    pieces = engine._parse_pieces(source, [1, 2, 3, 7], engine.Memo())
+    assert engine._assemble(pieces).default_indent == whole.default_indent == "    "
+    assert lint_with_tree(source, None, "m.py", memo=engine.Memo()) == lint_with_tree(source, None, "m.py")
