@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import re
 
-# Python ints/tuples: shapes, sizes, counts, indices, steps, configuration.
+# Python ints/tuples/strings: shapes, sizes, counts, indices, steps, configuration, kinds and modes
+# (``norm_type``, ``reduction_mode``), small constants (``eps``).
 _COUNT = re.compile(
     r"^(?:.*_)?(?:shape|shapes|size|sizes|dim|dims|ndim|len|length|lengths|num|count|counts|multiple|stride|"
     r"strides|padding|kernel_size|step|steps|global_step|epoch|epochs|iteration|iter|rank|"
-    r"world_size|seed|depth|width|height|channels|heads|layers)$"
+    r"world_size|seed|depth|width|height|channels|heads|layers|type|types|mode|kind|name|names|eps|epsilon|"
+    r"alignment)$"
     r"|^(?:num|n|max|min)_.+$"
     r"|^(?:config|cfg|conf|args|hparams|opts|options|kwargs_dict)$"
     r"|^.+_(?:config|cfg)$"
