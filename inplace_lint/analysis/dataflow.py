@@ -148,6 +148,7 @@ class ModuleContext:
         # passes invisible to its caller afterwards (a temporary, or a name the call rebinds), and is the
         # parameter the only name inside the helper that sees it? Then rebinding it there is safe.
         self.private_call_args: Dict[int, bool] = {}
+        self.multiview_fills: Set[int] = set()  # AGI003 write sites filling a split output of no grad with grad
         self.private_in_helper: Dict[int, bool] = {}
         self.helper_of_write: Dict[int, str] = {}  # write site in a helper -> the helper's name
         self.helper_call_nodes: Dict[str, Set[int]] = {}  # helper name -> the calls of it analysed
@@ -427,6 +428,12 @@ class Interpreter:
         elif target.nograd_view and not self.unit.nograd:
             # torch raises at once: "A view was created in no_grad mode and is being modified inplace"
             self.ctx.report("AGI004", write, None)
+        elif target.multiview and not self.unit.nograd and any(
+                v.tensorish and v.grad == YES for k, v in args.items() if form is None or k != form.modifies):
+            # an output of split/chunk/unbind of a tensor without grad, written with one that requires
+            # grad (filling a buffer's unbind() views): torch refuses that too, at once
+            self.ctx.multiview_fills.add(write.site)
+            self.ctx.report("AGI003", write, None)
         elif target.leaf and target.grad == YES and not self.unit.nograd:
             self.ctx.report("AGI002", write, None)
         saved_texts = saved_texts or {}

@@ -20,6 +20,7 @@ MULTI_VIEW_ERROR = (
 # "A view was created in no_grad mode and is being modified inplace with grad mode enabled" (or, for a
 # view of such a view, "Output 0 of Slice is a view of a view which was created in no_grad mode ...")
 NOGRAD_VIEW_ERROR = "created in no_grad mode and is being modified inplace with grad mode enabled"
+MULTI_VIEW_FILL = "split output filled with grad"  # AGI003's evidence role for that case
 
 # Friendlier names for the operands of the common binary ops.
 ROLE_NAMES = {
@@ -110,6 +111,16 @@ def build_finding(ctx, hazard, positions, path: str, source: str) -> Optional[Fi
             f"\"{LEAF_ERROR}\". Update it under 'with torch.no_grad():' or work on a copy."
         )
         evidence = Evidence(op, target, runtime_error=LEAF_ERROR)
+        finding = Finding(hazard.code, rule.name, message, path, start, end, evidence, site)
+        return _with_fix(finding, source)
+    if hazard.code == "AGI003" and write.site in ctx.multiview_fills:
+        message = (
+            f"'{op}' writes a tensor that requires grad into {target_q}, an output of split/chunk/unbind (or "
+            f"a view of one) of a tensor that does not; torch raises at once \"A view was created in no_grad "
+            f"mode and is being modified inplace with grad mode enabled. {MULTI_VIEW_ERROR}\". Write through "
+            f"the base tensor (buf[i] = ...) or build the result out of place (torch.stack)."
+        )
+        evidence = Evidence(op, target, role=MULTI_VIEW_FILL, runtime_error=MULTI_VIEW_ERROR)
         finding = Finding(hazard.code, rule.name, message, path, start, end, evidence, site)
         return _with_fix(finding, source)
     if hazard.code == "AGI003":

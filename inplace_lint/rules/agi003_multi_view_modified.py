@@ -12,6 +12,11 @@ when it is written in place, so torch refuses at once, at the in-place line::
 
 The classic case is scaling the query of a fused projection in place.
 
+Writing a tensor that requires grad into such an output of a tensor that does *not* (filling a
+preallocated buffer through ``buf.unbind(0)`` or ``buf.chunk(n)``) is refused too, with the same
+explanation after ``A view was created in no_grad mode and is being modified inplace with grad mode
+enabled.``; that is flagged as well.
+
 ## Example
 ```python
 q, k, v = self.qkv(x).chunk(3, dim=-1)
@@ -25,7 +30,8 @@ q = q * self.scale
 ```
 
 ## Fix safety
-The fix rewrites the write out of place (``q = q * self.scale``, ``h = h.add(1)``; a subscript write
+A filled buffer gets no fix: write through the base tensor (``outputs[t] = h``, which autograd records)
+or build the result out of place (``torch.stack``). Otherwise the fix rewrites the write out of place (``q = q * self.scale``, ``h = h.add(1)``; a subscript write
 gets ``h = h.clone()`` first), as for AGI001. It is always **unsafe**: through the view, the in-place
 write also changed the tensor that was split, and where the same code runs without grad (evaluation
 under ``torch.no_grad()``, where torch allows the write) that tensor now keeps its old values.
