@@ -316,3 +316,23 @@ def test_pieces_take_the_indent_of_the_first_indented_block():
     pieces = engine._parse_pieces(source, [1, 2, 3, 7], engine.Memo())
     assert engine._assemble(pieces).default_indent == whole.default_indent == "    "
     assert lint_with_tree(source, None, "m.py", memo=engine.Memo()) == lint_with_tree(source, None, "m.py")
+
+
+@pytest.mark.parametrize("path", [p for p in FIXTURES if "AGI00" in str(p)][::7],
+                         ids=lambda p: str(p.relative_to(ROOT / "tests" / "fixtures")))
+def test_a_session_of_edits_in_pieces_matches_fresh_lints(path):
+    """An editing session: blank lines and comments inserted and removed all over the file, each version
+    linted with the document's memo (reused pieces, moved positions) and afresh."""
+    import random
+
+    lines = path.read_text(encoding="utf-8").split("\n")
+    rng = random.Random(str(path.name))
+    memo = Memo()
+    for _step in range(12):
+        index = rng.randrange(len(lines))
+        if lines[index].strip() in ("", "# note") and rng.random() < 0.5:
+            del lines[index]
+        else:
+            lines.insert(index, rng.choice(["", "# note"]))
+        text = "\n".join(lines)
+        assert _outcome_in_pieces(text, str(path), memo) == _outcome(text, str(path), reduce=True)
