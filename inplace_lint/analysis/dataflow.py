@@ -245,6 +245,10 @@ class Interpreter:
         self.ctx = ctx
         self.k = ctx.k
         self.unit = unit
+        # every (record, its new name) create_record renamed, in order: a value evaluated before a later
+        # operand made a new save at the same site (``loss + (acc ** 2).sum()`` in a loop) still names
+        # the older save by its old name; catch_up renames it too
+        self.renamed: List[Tuple[RecordId, RecordId]] = []
 
     # =========================================================================== records & writes
     def new_group(self, state: State, node: cst.CSTNode, salt: str = "") -> str:
@@ -269,10 +273,21 @@ class Interpreter:
             previous = state.records.pop(rid)
             state.records[old] = previous if old not in state.records else state.records[old].join(previous)
             self._rename(state, rid, old)
+            self.renamed.append((rid, old))
         state.records[rid] = RecordState(frozenset(groups))
         self.ctx.save_sites[(sid, save.argument)] = save
         self.ctx.save_by_site.setdefault(sid, save)
         return rid
+
+    def catch_up(self, val: Val, mark: int) -> Val:
+        """``val`` (evaluated when ``len(self.renamed)`` was ``mark``) with the renames made since."""
+        if mark >= len(self.renamed) or not val.hist:
+            return val
+        hist = val.hist
+        for rid, new in self.renamed[mark:]:
+            if rid in hist:
+                hist = (hist - {rid}) | {new}
+        return val if hist is val.hist else replace(val, hist=hist)
 
     @staticmethod
     def _rename(state: State, rid: RecordId, new: RecordId) -> None:
@@ -840,7 +855,9 @@ class Interpreter:
             return sem.call(self, state, node)
         if isinstance(node, cst.BinaryOperation):
             left = self.eval(state, node.left)
+            mark = len(self.renamed)
             right = self.eval(state, node.right)
+            left = self.catch_up(left, mark)
             op = sem.BINARY_SYMBOLS.get(type(node.operator))
             return sem.binary_op(self, state, node, op, left, right, node.left, node.right)
         if isinstance(node, cst.UnaryOperation):

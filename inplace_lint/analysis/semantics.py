@@ -157,7 +157,14 @@ class Bound:
 
 def bind(interp: "Interpreter", state: State, call: cst.Call, params, kwonly=(), receiver: Optional[Val] = None,
          receiver_node=None) -> Bound:
-    evaluated = [(arg, interp.eval(state, arg.value)) for arg in call.args]
+    start = len(interp.renamed)
+    evaluated = []
+    for arg in call.args:
+        mark = len(interp.renamed)
+        evaluated.append((arg, interp.eval(state, arg.value), mark))
+    evaluated = [(arg, interp.catch_up(val, mark), ) for arg, val, mark in evaluated]
+    if receiver is not None:
+        receiver = interp.catch_up(receiver, start)
     return bind_values(evaluated, params, receiver, receiver_node)
 
 
