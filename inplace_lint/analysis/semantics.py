@@ -393,11 +393,12 @@ def apply_op(
             groups |= val.groups
             leaf = leaf or (val.leaf and info.view_of == ())
     short = qualname.rsplit(".", 1)[-1]
-    copies = short in COPY_WHEN_STRIDED and any(args.get(p) is not None and args[p].strided for p in info.may_alias)
+    copies = short in COPY_WHEN_STRIDED and any(args.get(p) is not None and args[p].strided
+                                                 for p in info.may_alias + info.view_of)
     if copies:
-        groups = frozenset()  # .t().contiguous(): a non-contiguous view is copied
+        groups = frozenset()  # .t().contiguous(), .permute(...).reshape(...): a non-contiguous view is copied
         leaf = False
-    if not info.view_of:
+    if not info.view_of or copies:
         groups |= {interp.new_group(state, node)}
     hist = frozenset(new_records)
     if grad != NO:
@@ -424,17 +425,30 @@ def apply_op(
     if not tensor_vals and not info.saves:
         return Val(kind=UNKNOWN, grad=NO, groups=groups)
     kind = _kind_of(tensor_vals) if tensor_vals else UNKNOWN
-    strided = bool(info.view_of) and (short in STRIDED_VIEWS or any(
+    strided = bool(info.view_of) and not copies and (short in STRIDED_VIEWS or any(
         args.get(p) is not None and args[p].strided for p in info.view_of))
     # torch refuses in-place writes to split/chunk/unbind outputs, and to views of them
-    multiview = any(args.get(p) is not None and args[p].multiview for p in info.view_of)
+    multiview = not copies and any(args.get(p) is not None and args[p].multiview for p in info.view_of)
     if info.multi_view:
-        # name.split("/") is a str's split: only a value known to be a tensor is split into views
+        # name.split("/") is a str's split: only a value known to be a tensor, or one split by sizes
+        # (x.split(2, -1): a str is split by a separator), is split into views
         multiview = short != "split" or any(args.get(p) is not None and args[p].kind == TENSOR
-                                            for p in info.view_of)
+                                            for p in info.view_of) or _split_sizes(arg_nodes)
     return Val(kind=kind, grad=grad, groups=groups, hist=hist, leaf=leaf and grad == YES, strided=strided,
-               multiview=multiview, nograd_view=short != "detach" and any(
+               multiview=multiview, nograd_view=short != "detach" and not copies and any(
                    _nograd_view_of(interp, args.get(p)) for p in info.view_of))
+
+
+def _split_sizes(arg_nodes: Dict[str, cst.CSTNode]) -> bool:
+    """Is this ``split`` one of a tensor whatever its receiver: split by an integer literal or a list of
+    them (sizes, where a str takes a separator), or along a negative ``dim`` (``x.split(n, -1)``)?"""
+    node = arg_nodes.get("split_size", arg_nodes.get("split_size_or_sections"))
+    if isinstance(node, (cst.List, cst.Tuple)):
+        return bool(node.elements) and all(isinstance(e.value, cst.Integer) for e in node.elements)
+    dim = arg_nodes.get("dim")
+    negative_dim = (isinstance(dim, cst.UnaryOperation) and isinstance(dim.operator, cst.Minus)
+                    and isinstance(dim.expression, cst.Integer))
+    return isinstance(node, cst.Integer) or negative_dim
 
 
 def _nograd_view_of(interp: "Interpreter", base: Optional[Val]) -> bool:
