@@ -16,7 +16,7 @@ from typing import Dict, Iterable, List, Optional, Set, Tuple
 import libcst as cst
 
 from inplace_lint.analysis import semantics as sem
-from inplace_lint.analysis.names import ImportMap, dotted
+from inplace_lint.analysis.names import ImportMap, dotted, walk
 from inplace_lint.analysis.values import (
     CONTAINER,
     MAYBE,
@@ -635,11 +635,42 @@ class Interpreter:
                 break
             head = new_head
         result = head
+        if is_for:
+            self._freeze_after_loop(result, node)
         if node.orelse is not None:
             result = self.run_block(head.copy(), node.orelse.body)
         for s in exit_states:
             result = join_states(result, s)
         return result
+
+    @staticmethod
+    def _freeze_after_loop(state: State, node: cst.For) -> None:
+        """``for p in ema.parameters(): p.requires_grad = False`` (or ``p.requires_grad_(False)``) freezes
+        the module: its parameters, taken again afterwards, are leaves that do not require grad."""
+        it = node.iter
+        if not (isinstance(it, cst.Call) and isinstance(it.func, cst.Attribute)
+                and it.func.attr.value == "parameters" and isinstance(node.target, cst.Name)):
+            return
+        key = dotted(it.func.value)
+        holder = state.env.get(key) if key else None
+        if holder is None or holder.kind != MODULE or holder.module is None:
+            return
+        var = node.target.value
+        for inner in walk(node.body):
+            if isinstance(inner, cst.Assign):
+                freezes = any(isinstance(t.target, cst.Attribute) and t.target.attr.value == "requires_grad"
+                              and isinstance(t.target.value, cst.Name) and t.target.value.value == var
+                              for t in inner.targets) and sem.is_false_or_none(inner.value)
+            elif isinstance(inner, cst.Call):
+                func = inner.func
+                freezes = (isinstance(func, cst.Attribute) and func.attr.value == "requires_grad_"
+                           and isinstance(func.value, cst.Name) and func.value.value == var
+                           and bool(inner.args) and sem.is_false_or_none(inner.args[0].value))
+            else:
+                continue
+            if freezes:
+                state.env[key] = replace(holder, module=replace(holder.module, frozen=True, has_params=False))
+                return
 
     def run_with(self, state: State, node: cst.With) -> Optional[State]:
         grad_change = 0

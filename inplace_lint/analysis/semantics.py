@@ -874,7 +874,7 @@ def method_call(interp: "Interpreter", state: State, node: cst.Call, receiver: V
                           leaf=not module.frozen)
             if name == "named_parameters":
                 return _named(element)
-            return Val(kind=PARAMS, grad=YES, groups=element.groups, leaf=True)
+            return Val(kind=PARAMS, grad=element.grad, groups=element.groups, leaf=element.leaf)
         if name == "forward":
             return module_call(interp, state, call_node, module, receiver)
         if name == "requires_grad_":
@@ -1007,8 +1007,14 @@ def tensor_method(interp: "Interpreter", state: State, node: cst.Call, call_node
         leaf = enabled and (receiver.fresh or receiver.leaf or (not receiver.hist and receiver.grad == NO))
         new = replace(receiver, grad=YES if enabled else NO, leaf=leaf, fresh=False)
         key = dotted(receiver_node) if receiver_node is not None else None
-        if key and key in state.env:
+        if key and (key in state.env or key.split(".")[0] in state.env):
+            # ema.weight.requires_grad_(False): that parameter, read as ema.weight, is frozen from here on
             state.env[key] = new
+        if not enabled and key and receiver.kind == UNKNOWN and looks_like_module(key):
+            # ema = copy.deepcopy(model); ema.requires_grad_(False): a frozen copy of a module
+            module = ModuleInfo(None, "params:" + key, label=key, frozen=True, has_params=False)
+            state.env[key] = Val(kind=MODULE, grad=NO, module=module)
+            return state.env[key]
         return new
     if name in NON_DIFFERENTIABLE_METHODS:
         for a in call_node.args:
