@@ -193,6 +193,11 @@ def _collect_definitions(ctx: ModuleContext, body, imports: ImportMap) -> None:
             bases = [imports.resolve(a.value) or dotted(a.value) or "" for a in statement.bases]
             if any(b in NN_MODULE_BASES or b in ctx.user_modules or b.endswith("nn.Module") for b in bases):
                 ctx.user_modules.add(name)
+            for base in bases:
+                info = ctx.k.lookup(base) if base.startswith("torch.nn.") and base not in NN_MODULE_BASES else None
+                if info is not None and info.kind == "module":
+                    # class L(nn.Linear): self.weight and self.bias are the layer's own parameters
+                    ctx.torch_layer_subclasses[name] = base
             if any(b in AUTOGRAD_FUNCTION_BASES for b in bases):
                 ctx.autograd_functions_all.add(name)
                 summary = _summarize_autograd_function(statement)

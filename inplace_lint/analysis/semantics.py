@@ -1185,6 +1185,11 @@ def attribute(interp: "Interpreter", state: State, node: cst.Attribute) -> Val:
         if looks_like_integer_tensor(attr):
             return Val(kind=UNKNOWN, grad=NO, groups=frozenset({"attr:" + (key or attr)}))
     if key is not None and key.split(".")[0] == interp.unit.self_name and key.count(".") == 1:
+        layer = interp.ctx.torch_layer_subclasses.get(interp.unit.class_name or "")
+        if layer is not None and _is_parameter_name(attr):
+            # a parameter the torch layer this class extends creates in its own __init__
+            return Val(kind=TENSOR, grad=YES, groups=frozenset({f"params:{interp.unit.class_name}.{attr}"}),
+                       leaf=True)
         return Val(kind=UNKNOWN, grad=MAYBE, groups=frozenset({"attr:" + key}))
     if base.kind == MODULE and base.module is not None:
         module = base.module
