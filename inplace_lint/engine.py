@@ -28,7 +28,7 @@ _INPLACE_SYNTAX = re.compile(
     r"\bout\s*=|"  # torch.add(a, b, out=x)
     r"\]\s*=[^=]|"  # subscript assignment: x[i] = v
     r"\.requires_grad\b|"
-    r"\.step\s*\(|"  # optimizer.step() writes parameters in place
+    r"\.step\s*\(|\.load_state_dict\s*\(|"  # optimizer.step(), module.load_state_dict() write parameters
     r"nn\.\w+\(\s*True"  # nn.ReLU(True)
 )
 

@@ -29,6 +29,7 @@ module_call         ``self.act(h)``, ``self.act = nn.ReLU(True)``  ``nn.ReLU()``
 subscript           ``y[0] = 0``                                 ``y = y.clone()`` inserted before
 out_kwarg           ``torch.mul(x, 2, out=x)``                   ``x = torch.mul(x, 2)``
 optimizer_step      ``opt.step()``                               no fix
+parameter_update    ``target.load_state_dict(...)``              no fix
 ==================  ===========================================  ======================================
 
 AGI002 (a leaf that requires grad written in place outside ``no_grad``): the statement is wrapped in
@@ -1087,7 +1088,7 @@ def _plan_leaf(s: _Source, f: Finding) -> Optional[_Plan]:
             plan.safe = bool(plan.safe and stmt is not None and f.site.target_is_local_name
                              and not _read_later(s, f.site.target_text, stmt))
         return plan
-    if form == "optimizer_step":
+    if form in ("optimizer_step", "parameter_update"):
         return None
     plan = _plan_no_grad(s, f)
     if plan is not None:

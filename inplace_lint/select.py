@@ -14,7 +14,8 @@ fixture and on real code). The analysis interprets each function body, and the m
 matters only if it can write in place, and it can only through
 
 * in-place syntax in its own body: augmented assignment; a store to a subscript; a call of a method or
-  function whose name ends in ``_`` (or an in-place dunder such as ``__iadd__``, or ``step``); a keyword
+  function whose name ends in ``_`` (or an in-place dunder such as ``__iadd__``, or ``step`` or
+  ``load_state_dict``, which overwrite parameters); a keyword
   ``inplace=True`` or ``out=``; a positional ``True`` to a torch callable with an ``inplace``
   parameter (``nn.ReLU(True)``, also under an import alias); a ``.requires_grad``, ``.data`` or
   ``.grad`` store. Not counted (*soft triggers* the analysis sees as no tensor write): a store with a
@@ -139,11 +140,15 @@ def _true_callees() -> frozenset:
     return _TRUE_CALLEES
 
 
+# calls that overwrite parameters in place: an optimizer's step, a module's load_state_dict
+_PARAMETER_UPDATES = frozenset({"step", "load_state_dict"})
+
+
 def _inplace_name(name: str) -> bool:
     """A call of this name may write in place (``add_``, ``__iadd__``, ``optimizer.step``)."""
     if name.endswith("_") and not (name.startswith("__") and name.endswith("__")):
         return True
-    return name == "step" or name in _dunders()
+    return name in _PARAMETER_UPDATES or name in _dunders()
 
 
 @dataclass(eq=False)

@@ -161,7 +161,7 @@ def build_finding(ctx, hazard, positions, path: str, source: str) -> Optional[Fi
             saved = ctx.code(save.saved_text)
     where = f" on line {saving_line}" if saving_line else ""
     role_part = f" ({role_text(save.qualname, save.role, save.argument)})" if save is not None else ""
-    if write.form == "optimizer_step":
+    if write.form in ("optimizer_step", "parameter_update"):
         message = (
             f"'{op}' updates parameters in place, but '{saving_text}'{where} saved {_quote(saved)} "
             f"for backward{role_part}; a later backward through it will raise \"{VERSION_ERROR}\"."

@@ -885,11 +885,20 @@ def method_call(interp: "Interpreter", state: State, node: cst.Call, receiver: V
             if key and key in state.env:
                 state.env[key] = new
             return new
-        if name in ("train", "eval", "to", "cuda", "cpu", "float", "double", "half",
-                    "apply", "zero_grad", "register_buffer", "load_state_dict"):
+        if name == "load_state_dict":
+            # copies the given tensors into the module's parameters, in place (under no_grad): a save of
+            # them (target_net(x) before target_net.load_state_dict(...)) goes stale
             for a in call_node.args:
                 interp.eval(state, a.value)
-            return receiver if name not in ("zero_grad", "register_buffer", "load_state_dict") else OTHER_VAL
+            label = interp.ctx.code(node.func)
+            write = interp.write_site(node, "parameter_update", label + "()", receiver_node)
+            interp.bump(state, module_param_groups(module), write)
+            return OTHER_VAL
+        if name in ("train", "eval", "to", "cuda", "cpu", "float", "double", "half",
+                    "apply", "zero_grad", "register_buffer"):
+            for a in call_node.args:
+                interp.eval(state, a.value)
+            return receiver if name not in ("zero_grad", "register_buffer") else OTHER_VAL
         return _unknown_call(interp, state, call_node, None)
     if kind == OPTIMIZER or (name == "step" and _looks_like_optimizer(receiver_node)):
         for a in call_node.args:
