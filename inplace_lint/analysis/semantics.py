@@ -160,9 +160,10 @@ def bind(interp: "Interpreter", state: State, call: cst.Call, params, kwonly=(),
     start = len(interp.renamed)
     evaluated = []
     for arg in call.args:
-        mark = len(interp.renamed)
-        evaluated.append((arg, interp.eval(state, arg.value), mark))
-    evaluated = [(arg, interp.catch_up(val, mark), ) for arg, val, mark in evaluated]
+        val = interp.eval(state, arg.value)
+        # saves made while evaluating the later arguments rename what this one names
+        evaluated.append((arg, val, len(interp.renamed)))
+    evaluated = [(arg, interp.catch_up(val, mark)) for arg, val, mark in evaluated]
     if receiver is not None:
         receiver = interp.catch_up(receiver, start)
     return bind_values(evaluated, params, receiver, receiver_node)
