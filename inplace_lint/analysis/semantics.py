@@ -935,6 +935,15 @@ def method_call(interp: "Interpreter", state: State, node: cst.Call, receiver: V
         cls = dotted(receiver_node)
         if cls in interp.ctx.autograd_functions:
             return interp.ctx.autograd_functions[cls].apply(interp, state, call_node)
+    if name == "load_state_dict" and receiver.kind == UNKNOWN and receiver_node is not None \
+            and looks_like_module(dotted(receiver_node) or ""):
+        # a module we cannot see (q_net = make_q()): its parameters, as its calls saved them
+        for a in call_node.args:
+            interp.eval(state, a.value)
+        label = dotted(receiver_node)
+        write = interp.write_site(node, "parameter_update", interp.ctx.code(node.func) + "()", receiver_node)
+        interp.bump(state, frozenset({"params:" + label}), write)
+        return OTHER_VAL
     if name in ("parameters", "named_parameters") and receiver.kind != TENSOR:
         for a in call_node.args:
             interp.eval(state, a.value)
@@ -1131,7 +1140,9 @@ def _apply_module(interp, state, node, module: ModuleInfo, vals: List[Val], sequ
     call_text = node
     if module.has_params and not module.frozen and recording:
         new = set()
-        if any(v.tensorish and v.grad != NO for v in vals):
+        # a layer after the first saves its weight for its input's gradient, and that input requires
+        # grad through the first layer's parameters: saved whether or not the module's input requires grad
+        if any(v.tensorish for v in vals):
             sid = interp.ctx.site(node, "save:params")
             site = SaveSite(sid, call_text, label, f"the parameters of {label}", "input", "parameters")
             new.add(interp.create_record(state, sid, site, frozenset({module.param_group})))

@@ -1,0 +1,22 @@
+# per-sample in-place clamp over x.unbind(0)
+import torch
+import torch.nn as nn
+
+
+def clamp_per_sample(x, lims):
+    for row, lim in zip(x.unbind(0), lims):
+        row.clamp_(-lim, lim)  # culprit
+    return x
+
+
+def main():
+    torch.manual_seed(0)
+    lin = nn.Linear(3, 4)
+    x = lin(torch.randn(2, 3))
+    y = clamp_per_sample(x, [0.5, 1.0])
+    y.sum().backward()
+    print(lin.weight.grad)
+
+
+if __name__ == "__main__":
+    main()

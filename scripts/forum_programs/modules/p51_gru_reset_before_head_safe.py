@@ -1,0 +1,33 @@
+# reset finished episodes right after the GRU step, before anything consumes h (fine)
+import torch
+import torch.nn as nn
+
+
+class Policy(nn.Module):
+    def __init__(self, d):
+        super().__init__()
+        self.h0 = nn.Parameter(torch.zeros(2, d))
+        self.gru = nn.GRUCell(d, d)
+        self.head = nn.Linear(d, 1)
+
+    def forward(self, obs, dones):
+        h = self.h0.expand(obs.size(1), -1)
+        outs = []
+        for t in range(obs.size(0)):
+            h = self.gru(obs[t], h)
+            h[dones[t]] = 0.0
+            outs.append(self.head(h))
+        return torch.stack(outs)
+
+
+def main():
+    torch.manual_seed(0)
+    pol = Policy(4)
+    obs = torch.randn(3, 2, 4)
+    dones = torch.tensor([[False, False], [True, False], [False, True]])
+    pol(obs, dones).sum().backward()
+    print(pol.h0.grad)
+
+
+if __name__ == "__main__":
+    main()

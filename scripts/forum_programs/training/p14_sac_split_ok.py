@@ -1,0 +1,35 @@
+# intended: safe
+# SAC gaussian policy with out-of-place clamp after split.
+import torch
+import torch.nn as nn
+
+class GaussianPolicy(nn.Module):
+    def __init__(self, obs_dim, act_dim):
+        super().__init__()
+        self.net = nn.Sequential(nn.Linear(obs_dim, 64), nn.ReLU(), nn.Linear(64, 2 * act_dim))
+        self.act_dim = act_dim
+    def forward(self, obs):
+        mu, log_std = self.net(obs).split(self.act_dim, dim=-1)
+        log_std = log_std.clamp(-20, 2)
+        std = log_std.exp()
+        u = mu + std * torch.randn_like(mu)
+        a = torch.tanh(u)
+        logp = torch.distributions.Normal(mu, std).log_prob(u)
+        logp -= torch.log(1 - a.pow(2) + 1e-6)
+        return a, logp.sum(-1)
+
+def main():
+    torch.manual_seed(0)
+    pi = GaussianPolicy(4, 2)
+    opt = torch.optim.Adam(pi.parameters(), lr=3e-4)
+    obs = torch.randn(8, 4)
+    for _ in range(2):
+        a, logp = pi(obs)
+        loss = (0.2 * logp - a.sum(-1)).mean()
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        print(loss.item())
+
+if __name__ == "__main__":
+    main()
