@@ -105,41 +105,9 @@ def build_finding(ctx, hazard, positions, path: str, source: str) -> Optional[Fi
     op = ctx.code(write.op_text)
     target = written or "its input"
     target_q = _quote(target)
-    if hazard.code == "AGI002":
-        message = (
-            f"'{op}' modifies leaf tensor {target_q} in place, but it requires grad; torch raises at once "
-            f"\"{LEAF_ERROR}\". Update it under 'with torch.no_grad():' or work on a copy."
-        )
-        evidence = Evidence(op, target, runtime_error=LEAF_ERROR)
-        finding = Finding(hazard.code, rule.name, message, path, start, end, evidence, site)
-        return _with_fix(finding, source)
-    if hazard.code == "AGI003" and write.site in ctx.multiview_fills:
-        message = (
-            f"'{op}' writes a tensor that requires grad into {target_q}, an output of split/chunk/unbind (or "
-            f"a view of one) of a tensor that does not; torch raises at once \"A view was created in no_grad "
-            f"mode and is being modified inplace with grad mode enabled. {MULTI_VIEW_ERROR}\". Write through "
-            f"the base tensor (buf[i] = ...) or build the result out of place (torch.stack)."
-        )
-        evidence = Evidence(op, target, role=MULTI_VIEW_FILL, runtime_error=MULTI_VIEW_ERROR)
-        finding = Finding(hazard.code, rule.name, message, path, start, end, evidence, site)
-        return _with_fix(finding, source)
-    if hazard.code == "AGI003":
-        message = (
-            f"'{op}' modifies {target_q} in place, but it is an output of split/chunk/unbind (or a view "
-            f"of one) of a tensor that requires grad; torch raises at once \"Output 0 of Split is a view "
-            f"and is being modified inplace. {MULTI_VIEW_ERROR}\"."
-        )
-        evidence = Evidence(op, target, runtime_error=MULTI_VIEW_ERROR)
-        finding = Finding(hazard.code, rule.name, message, path, start, end, evidence, site)
-        return _with_fix(finding, source)
-    if hazard.code == "AGI004":
-        message = (
-            f"'{op}' modifies {target_q} in place with grad mode on, but it is a view made under "
-            f"torch.no_grad() (or inference_mode) of a tensor that requires grad; torch raises at once "
-            f"\"A view was {NOGRAD_VIEW_ERROR}\". Make the view outside no_grad, write it under no_grad "
-            f"too, or clone it."
-        )
-        evidence = Evidence(op, target, runtime_error=NOGRAD_VIEW_ERROR)
+    immediate = _immediate_error(ctx, hazard.code, write, op, target, target_q)
+    if immediate is not None:  # AGI002-AGI004: torch raises at the write itself
+        message, evidence = immediate
         finding = Finding(hazard.code, rule.name, message, path, start, end, evidence, site)
         return _with_fix(finding, source)
     save = hazard.save
@@ -176,6 +144,40 @@ def build_finding(ctx, hazard, positions, path: str, source: str) -> Optional[Fi
     finding = Finding(hazard.code, rule.name, message, path, start, end, evidence, site)
     return _with_fix(finding, source)
 
+
+
+def _immediate_error(ctx, code: str, write, op: str, target: str, target_q: str):
+    """(message, evidence) of a rule whose error torch raises at the write itself, else None."""
+    if code == "AGI002":
+        message = (
+            f"'{op}' modifies leaf tensor {target_q} in place, but it requires grad; torch raises at once "
+            f"\"{LEAF_ERROR}\". Update it under 'with torch.no_grad():' or work on a copy."
+        )
+        return message, Evidence(op, target, runtime_error=LEAF_ERROR)
+    if code == "AGI003" and write.site in ctx.multiview_fills:
+        message = (
+            f"'{op}' writes a tensor that requires grad into {target_q}, an output of split/chunk/unbind (or "
+            f"a view of one) of a tensor that does not; torch raises at once \"A view was created in no_grad "
+            f"mode and is being modified inplace with grad mode enabled. {MULTI_VIEW_ERROR}\". Write through "
+            f"the base tensor (buf[i] = ...) or build the result out of place (torch.stack)."
+        )
+        return message, Evidence(op, target, role=MULTI_VIEW_FILL, runtime_error=MULTI_VIEW_ERROR)
+    if code == "AGI003":
+        message = (
+            f"'{op}' modifies {target_q} in place, but it is an output of split/chunk/unbind (or a view "
+            f"of one) of a tensor that requires grad; torch raises at once \"Output 0 of Split is a view "
+            f"and is being modified inplace. {MULTI_VIEW_ERROR}\"."
+        )
+        return message, Evidence(op, target, runtime_error=MULTI_VIEW_ERROR)
+    if code == "AGI004":
+        message = (
+            f"'{op}' modifies {target_q} in place with grad mode on, but it is a view made under "
+            f"torch.no_grad() (or inference_mode) of a tensor that requires grad; torch raises at once "
+            f"\"A view was {NOGRAD_VIEW_ERROR}\". Make the view outside no_grad, write it under no_grad "
+            f"too, or clone it."
+        )
+        return message, Evidence(op, target, runtime_error=NOGRAD_VIEW_ERROR)
+    return None
 
 def _quote(text: str) -> str:
     """'b' for a name the user wrote; descriptions ("its input", "the parameters of D") stay bare."""
