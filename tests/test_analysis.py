@@ -28,6 +28,30 @@ def found(source, **options):
 
 
 CASES = {
+    # a Sequential's layer by index: its parameters are the ones the Sequential's call saved
+    # (torch raises; the runnable program is scripts/forum_programs/training/p52_reinit_mid_step.py)
+    "sequential_layer_by_index_reinitialised": """
+        import torch
+        from torch import nn
+        def step(x):
+            model = nn.Sequential(nn.Linear(5, 8), nn.ReLU(), nn.Linear(8, 1))
+            loss = model(x).pow(2).mean()
+            nn.init.zeros_(model[2].weight)  # expect: AGI001
+            loss.backward()
+            return loss
+    """,
+    # the forum-style batch's loops: a value evaluated before a later operand re-saved at the same
+    # site, and frozen EMA copies updated in place
+    "saved_in_flight_loop_accumulation": """
+        import torch
+        def penalty(x):
+            acc = torch.zeros(3)
+            loss = 0
+            for i in range(2):
+                acc += x  # expect: AGI001
+                loss = loss + (acc ** 2).sum()
+            return loss
+    """,
     # AGI003: iterating or unpacking a tensor unbinds it; a call's unknown result may be a tuple
     "agi003_iterating_a_tensor": """
         import torch

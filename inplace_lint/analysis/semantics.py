@@ -1285,6 +1285,12 @@ def subscript(interp: "Interpreter", state: State, node: cst.Subscript) -> Val:
         return base.element()
     if base.kind == PARAMS:
         return base.element()
+    if base.kind == MODULE and base.module is not None and base.module.sequence and len(node.slice) == 1 \
+            and isinstance(node.slice[0].slice, cst.Index):
+        # model[0] of an nn.Sequential: that layer, whose parameters its calls saved
+        index = _int_literal(node.slice[0].slice.value)
+        if index is not None and -len(base.module.sequence) <= index < len(base.module.sequence):
+            return Val(kind=MODULE, grad=NO, module=base.module.sequence[index])
     if not base.tensorish:
         return OTHER_VAL if base.kind == OTHER else Val()
     if _opaque(base) and len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index):
