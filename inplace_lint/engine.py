@@ -165,7 +165,6 @@ class PiecewisePositions:
     (computed when first needed, and kept with the piece), moved down by the lines before the piece."""
 
     def __init__(self, pieces: List[Tuple[_Piece, int]], owner: Dict[cst.CSTNode, _Piece]):
-        self._pieces = pieces
         self._before = {id(piece): before for piece, before in pieces}  # lines before each piece
         self._owner = owner
         self._unpositioned = [piece for piece, _ in pieces if not piece.positioned]
@@ -267,9 +266,6 @@ def _fewer_collections():
         gc.set_threshold(*old)
 
 
-_LINE_START = re.compile(r"\r\n|\r|\n")
-
-
 def _parse_pieces(text: str, starts: List[int], memo: Memo):
     """``text`` parsed one top-level statement at a time, each piece from ``memo``'s cache when its text is
     unchanged; None if a piece does not parse on its own (then the whole text is parsed as usual).
@@ -278,14 +274,16 @@ def _parse_pieces(text: str, starts: List[int], memo: Memo):
     only the comments and blank lines between top-level statements sit at the end of the piece before
     instead of before the next statement, which no analysis or fix reads. A piece is used once per lint
     (two pieces of equal text get nodes of their own, as in a parse of the whole text)."""
-    offsets = [0]
-    offsets.extend(match.end() for match in _LINE_START.finditer(text))
-    cuts = sorted({offsets[line - 1] for line in starts if 1 < line <= len(offsets)} | {0, len(text)})
+    from inplace_lint.select import _BREAK
+
+    offsets = [0]  # where each line starts
+    offsets.extend(match.end() for match in _BREAK.finditer(text))
+    firsts = sorted({1} | {line for line in starts if 1 < line <= len(offsets)})
+    cuts = [offsets[line - 1] for line in firsts] + [len(text)]
     cached = memo.pieces
-    line_of = {offset: index for index, offset in enumerate(offsets)}
     pieces: List[Tuple[_Piece, int]] = []
     used: Dict[str, List[_Piece]] = {}
-    for begin, end in zip(cuts, cuts[1:]):
+    for first, begin, end in zip(firsts, cuts, cuts[1:]):
         chunk = text[begin:end]
         taken = used.setdefault(chunk, [])
         spare = cached.get(chunk, ())
@@ -298,7 +296,7 @@ def _parse_pieces(text: str, starts: List[int], memo: Memo):
                 return None
             memo.parsed_pieces += 1
         taken.append(piece)
-        pieces.append((piece, line_of[begin]))
+        pieces.append((piece, first - 1))
     for chunk, spare in cached.items():
         for piece in spare[len(used.get(chunk, ())):]:
             piece.forget()

@@ -720,8 +720,8 @@ def select(source: str, tree: Optional[ast.Module] = None) -> Selection:
         # One more use of each such function, after the last line (no line moves): the analysis's
         # "only ever called directly" count stays false, whatever mentions were blanked.
         ending = "" if not reduced or reduced.endswith(("\n", "\r")) else "\n"
-        last = reduced.count("\n") + reduced.count("\r") - reduced.count("\r\n") + (1 if ending else 0)
-        starts = starts + [last + 1 + index for index in range(len(witnesses))]
+        lines = len(_LINE.findall(reduced))  # the witnesses start on the line after the last
+        starts = starts + [lines + 1 + index for index in range(len(witnesses))]
         reduced += ending + "".join(f"{name}\n" for name in witnesses)
     return Selection(reduced, len(kept), total, starts)
 
@@ -730,15 +730,7 @@ def _top_starts(body: List[ast.AST], top_runs: List[Tuple[None, List[ast.AST]]])
     """Where the top-level statements of the reduced text start: a dropped run becomes one statement (or
     stays as it was), so only its first statement's line counts."""
     inside = {id(node) for _owner, run in top_runs for node in run[1:]}
-    starts = set()
-    for node in body:
-        if id(node) in inside:
-            continue
-        line = node.lineno
-        for decorator in getattr(node, "decorator_list", ()):
-            line = min(line, decorator.lineno)
-        starts.add(line)
-    return sorted(starts)
+    return sorted({_span(node)[0] for node in body if id(node) not in inside})
 
 
 def _runs(

@@ -887,14 +887,7 @@ def method_call(interp: "Interpreter", state: State, node: cst.Call, receiver: V
                 state.env[key] = new
             return new
         if name == "load_state_dict":
-            # copies the given tensors into the module's parameters, in place (under no_grad): a save of
-            # them (target_net(x) before target_net.load_state_dict(...)) goes stale
-            for a in call_node.args:
-                interp.eval(state, a.value)
-            label = interp.ctx.code(node.func)
-            write = interp.write_site(node, "parameter_update", label + "()", receiver_node)
-            interp.bump(state, module_param_groups(module), write)
-            return OTHER_VAL
+            return _load_state_dict(interp, state, node, call_node, receiver_node, module_param_groups(module))
         if name in ("train", "eval", "to", "cuda", "cpu", "float", "double", "half",
                     "apply", "zero_grad", "register_buffer"):
             for a in call_node.args:
@@ -938,12 +931,8 @@ def method_call(interp: "Interpreter", state: State, node: cst.Call, receiver: V
     if name == "load_state_dict" and receiver.kind == UNKNOWN and receiver_node is not None \
             and looks_like_module(dotted(receiver_node) or ""):
         # a module we cannot see (q_net = make_q()): its parameters, as its calls saved them
-        for a in call_node.args:
-            interp.eval(state, a.value)
-        label = dotted(receiver_node)
-        write = interp.write_site(node, "parameter_update", interp.ctx.code(node.func) + "()", receiver_node)
-        interp.bump(state, frozenset({"params:" + label}), write)
-        return OTHER_VAL
+        groups = frozenset({"params:" + dotted(receiver_node)})
+        return _load_state_dict(interp, state, node, call_node, receiver_node, groups)
     if name in ("parameters", "named_parameters") and receiver.kind != TENSOR:
         for a in call_node.args:
             interp.eval(state, a.value)
@@ -1003,6 +992,16 @@ def _merge(container: Val, value: Val) -> Val:
     return replace(container, groups=container.groups | value.groups, hist=container.hist | value.hist,
                    grad=value.grad if not container.groups else (container.grad if container.grad == value.grad else MAYBE),
                    elem_kind=kind, parts=None)
+
+
+def _load_state_dict(interp: "Interpreter", state: State, node, call_node, receiver_node, groups) -> Val:
+    """``module.load_state_dict(...)`` copies the given tensors into the module's parameters (``groups``),
+    in place under no_grad: a save of them (target_net(x) before the sync) goes stale."""
+    for a in call_node.args:
+        interp.eval(state, a.value)
+    write = interp.write_site(node, "parameter_update", interp.ctx.code(node.func) + "()", receiver_node)
+    interp.bump(state, groups, write)
+    return OTHER_VAL
 
 
 def tensor_method(interp: "Interpreter", state: State, node: cst.Call, call_node: cst.Call, receiver: Val, name: str,
