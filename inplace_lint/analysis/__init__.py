@@ -229,18 +229,18 @@ def _function_writes(ctx: ModuleContext, function: cst.FunctionDef):
 def _functions(ctx: ModuleContext, body, imports: ImportMap, class_name: Optional[str] = None):
     """Every function to analyse, methods after their class's ``__init__``."""
     for statement in body:
-        if isinstance(statement, cst.FunctionDef):
+        if type(statement) is cst.FunctionDef:
             yield statement, class_name, None
             yield from _functions(ctx, _block(statement.body), imports, None)
-        elif isinstance(statement, cst.ClassDef):
-            methods = [s for s in _block(statement.body) if isinstance(s, cst.FunctionDef)]
+        elif type(statement) is cst.ClassDef:
+            methods = [s for s in _block(statement.body) if type(s) is cst.FunctionDef]
             methods.sort(key=lambda f: f.name.value != "__init__")
             for method in methods:
                 yield method, statement.name.value, None
                 yield from _functions(ctx, _block(method.body), imports, None)
-            nested = [s for s in _block(statement.body) if isinstance(s, cst.ClassDef)]
+            nested = [s for s in _block(statement.body) if type(s) is cst.ClassDef]
             yield from _functions(ctx, nested, imports, None)
-        elif isinstance(statement, (cst.If, cst.Try, cst.With, cst.For, cst.While)):
+        elif type(statement) in (cst.If, cst.Try, cst.With, cst.For, cst.While):
             yield from _functions(ctx, _compound_children(statement), imports, class_name)
 
 

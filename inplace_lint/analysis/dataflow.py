@@ -45,6 +45,11 @@ MAX_LOOP_ROUNDS = 6
 STEP_BUDGET = 20_000
 DEBUG = os.environ.get("INPLACE_LINT_DEBUG") == "1"
 
+# LibCST's node classes are final and their ABC isinstance checks slow: the interpreter's dispatch
+# compares exact types, and this is every small-statement class the parser builds
+_SMALL_STATEMENTS = frozenset(kind for kind in vars(cst).values()
+                              if isinstance(kind, type) and issubclass(kind, cst.BaseSmallStatement))
+
 
 @dataclass
 class Hazard:
@@ -162,6 +167,7 @@ class ModuleContext:
         self.call_edges: Set[Tuple[Tuple[Optional[str], str], Tuple[Optional[str], str], bool]] = set()
         # (class or None, function) -> it returns a tensor that one of its own ops saved for backward
         self.return_summaries: Dict[Tuple[Optional[str], str], bool] = {}
+        self.allocated_groups: Set[str] = set()  # every group new_group handed out, in any unit or pass
 
     def note_base(self, site: int, base: str, shared: bool) -> None:
         old = self.view_bases.get(site)
@@ -257,6 +263,10 @@ class Interpreter:
         iterations) are different tensors: they move to the site's older group, so a write to the new
         one does not count as a write to them (the recency abstraction, as for records)."""
         group = f"t{self.ctx.site(node, salt)}"
+        allocated = self.ctx.allocated_groups
+        if group not in allocated:  # the site's first tensor: no value or record can hold an older one
+            allocated.add(group)
+            return group
         older = group + "'"
         for name, val in list(state.env.items()):
             if group in val.groups:
@@ -515,15 +525,16 @@ class Interpreter:
             return state  # an analysis gap on one statement must not lose the rest of the function
 
     def _run_statement(self, state: State, node) -> Optional[State]:
-        if isinstance(node, cst.BaseSmallStatement):  # the body of a one-line suite: "if flag: y.mul_(2)"
+        kind = type(node)
+        if kind in _SMALL_STATEMENTS:  # the body of a one-line suite: "if flag: y.mul_(2)"
             return self.run_small(state, node)
-        if isinstance(node, cst.SimpleStatementLine):
+        if kind is cst.SimpleStatementLine:
             for small in node.body:
                 if state is None:
                     return None
                 state = self.run_small(state, small)
             return state
-        if isinstance(node, cst.If):
+        if kind is cst.If:
             self.eval(state, node.test)
             then_state = self.run_block(state.copy(), node.body)
             if node.orelse is None:
@@ -533,21 +544,21 @@ class Interpreter:
             else:
                 else_state = self.run_block(state.copy(), node.orelse.body)
             return join_states(then_state, else_state)
-        if isinstance(node, cst.For):
+        if kind is cst.For:
             return self.run_loop(state, node)
-        if isinstance(node, cst.While):
+        if kind is cst.While:
             return self.run_loop(state, node)
-        if isinstance(node, cst.With):
+        if kind is cst.With:
             return self.run_with(state, node)
-        if isinstance(node, (cst.Try, cst.TryStar)):
+        if kind in (cst.Try, cst.TryStar):
             return self.run_try(state, node)
-        if isinstance(node, cst.FunctionDef):
+        if kind is cst.FunctionDef:
             state.env[node.name.value] = Val(kind=OTHER, grad=NO)
             return state
-        if isinstance(node, cst.ClassDef):
+        if kind is cst.ClassDef:
             state.env[node.name.value] = Val(kind=OTHER, grad=NO)
             return state
-        if isinstance(node, cst.Match):
+        if kind is cst.Match:
             self.eval(state, node.subject)
             result = None
             for case in node.cases:
@@ -557,15 +568,16 @@ class Interpreter:
 
     def run_small(self, state: State, node) -> Optional[State]:
         self.current_statement = node
-        if isinstance(node, cst.Expr):
+        kind = type(node)
+        if kind is cst.Expr:
             self.eval(state, node.value)
             return state
-        if isinstance(node, cst.Assign):
+        if kind is cst.Assign:
             value = self.eval(state, node.value)
             for target in node.targets:
                 self.assign(state, target.target, value, node.value)
             return state
-        if isinstance(node, cst.AnnAssign):
+        if kind is cst.AnnAssign:
             if node.value is not None:
                 value = self.eval(state, node.value)
                 self.assign(state, node.target, value, node.value)
@@ -574,10 +586,10 @@ class Interpreter:
                 if value is not None and isinstance(node.target, cst.Name):
                     state.env[node.target.value] = value
             return state
-        if isinstance(node, cst.AugAssign):
+        if kind is cst.AugAssign:
             self.aug_assign(state, node)
             return state
-        if isinstance(node, cst.Return):
+        if kind is cst.Return:
             if node.value is not None:
                 val = self.eval(state, node.value)
                 if self.unit.returns_escape:
@@ -586,27 +598,27 @@ class Interpreter:
                     self.ctx.return_summaries[self.unit.summary_key] = True
             self.unit.returns = join_states(self.unit.returns, state)
             return None
-        if isinstance(node, cst.Raise):
+        if kind is cst.Raise:
             if node.exc is not None:
                 self.eval(state, node.exc)
             return None
-        if isinstance(node, cst.Break):
+        if kind is cst.Break:
             if self.unit.loop_stack:
                 self.unit.loop_stack[-1][1].append(state)
             return None
-        if isinstance(node, cst.Continue):
+        if kind is cst.Continue:
             if self.unit.loop_stack:
                 self.unit.loop_stack[-1][0].append(state)
             return None
-        if isinstance(node, (cst.Import, cst.ImportFrom)):
+        if kind in (cst.Import, cst.ImportFrom):
             self.unit.imports.add(node)
             return state
-        if isinstance(node, cst.Del):
+        if kind is cst.Del:
             for target in _flatten_targets(node.target):
                 if isinstance(target, cst.Name):
                     state.env.pop(target.value, None)
             return state
-        if isinstance(node, cst.Assert):
+        if kind is cst.Assert:
             self.eval(state, node.test)
             return state
         return state
@@ -871,49 +883,50 @@ class Interpreter:
             return Val()
 
     def _eval(self, state: State, node) -> Val:
-        if isinstance(node, cst.Name):
+        kind = type(node)  # exact types: LibCST's node classes are final, and their ABC checks are slow
+        if kind is cst.Name:
             name = node.value
             if name in state.env:
                 return state.env[name]
             if name in ("True", "False", "None"):
                 return OTHER_VAL
             return sem.global_value(self, name, node)
-        if isinstance(node, (cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString, cst.ConcatenatedString,
-                             cst.FormattedString, cst.Ellipsis)):
+        if kind in (cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString, cst.ConcatenatedString,
+                             cst.FormattedString, cst.Ellipsis):
             return OTHER_VAL
-        if isinstance(node, cst.Attribute):
+        if kind is cst.Attribute:
             return sem.attribute(self, state, node)
-        if isinstance(node, cst.Call):
+        if kind is cst.Call:
             return sem.call(self, state, node)
-        if isinstance(node, cst.BinaryOperation):
+        if kind is cst.BinaryOperation:
             left = self.eval(state, node.left)
             mark = len(self.renamed)
             right = self.eval(state, node.right)
             left = self.catch_up(left, mark)
             op = sem.BINARY_SYMBOLS.get(type(node.operator))
             return sem.binary_op(self, state, node, op, left, right, node.left, node.right)
-        if isinstance(node, cst.UnaryOperation):
+        if kind is cst.UnaryOperation:
             operand = self.eval(state, node.expression)
             if isinstance(node.operator, cst.Not):
                 return OTHER_VAL
             if not operand.tensorish:
                 return OTHER_VAL
             return sem.apply_op(self, state, node, "operator.neg", {"self": operand}, {"self": node.expression})
-        if isinstance(node, cst.BooleanOperation):
+        if kind is cst.BooleanOperation:
             left = self.eval(state, node.left)
             right = self.eval(state, node.right)
             return left.join(right)
-        if isinstance(node, cst.Comparison):
+        if kind is cst.Comparison:
             vals = [self.eval(state, node.left)] + [self.eval(state, c.comparator) for c in node.comparisons]
             if any(v.tensorish for v in vals):
                 return Val(kind=UNKNOWN, grad=NO, groups=frozenset({self.new_group(state, node)}))
             return OTHER_VAL
-        if isinstance(node, cst.Subscript):
+        if kind is cst.Subscript:
             return sem.subscript(self, state, node)
-        if isinstance(node, (cst.Tuple, cst.List, cst.Set)):
+        if kind in (cst.Tuple, cst.List, cst.Set):
             vals = [self.eval(state, e.value) for e in node.elements]
             return sem.container_of(vals)
-        if isinstance(node, cst.Dict):
+        if kind is cst.Dict:
             vals = []
             for e in node.elements:
                 if isinstance(e, cst.DictElement):
@@ -922,26 +935,26 @@ class Interpreter:
                 else:
                     vals.append(self.eval(state, e.value))
             return sem.container_of(vals)
-        if isinstance(node, cst.IfExp):
+        if kind is cst.IfExp:
             self.eval(state, node.test)
             return self.eval(state, node.body).join(self.eval(state, node.orelse))
-        if isinstance(node, (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)):
+        if kind in (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp):
             return sem.comprehension(self, state, node)
-        if isinstance(node, cst.NamedExpr):
+        if kind is cst.NamedExpr:
             value = self.eval(state, node.value)
             self.assign(state, node.target, value, node.value)
             return value
-        if isinstance(node, cst.Await):
+        if kind is cst.Await:
             return self.eval(state, node.expression)
-        if isinstance(node, cst.Yield):
+        if kind is cst.Yield:
             if node.value is not None and not isinstance(node.value, cst.From):
                 self.escape(state, self.eval(state, node.value))
             elif isinstance(node.value, cst.From):
                 self.escape(state, self.eval(state, node.value.item))
             return Val()
-        if isinstance(node, cst.Lambda):
+        if kind is cst.Lambda:
             return OTHER_VAL
-        if isinstance(node, cst.StarredElement):
+        if kind is cst.StarredElement:
             return self.eval(state, node.value)
         return Val()
 

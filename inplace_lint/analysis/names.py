@@ -11,10 +11,10 @@ import libcst as cst
 def dotted(node: cst.BaseExpression) -> Optional[str]:
     """``torch.nn.functional`` for an Attribute chain of Names, else None."""
     parts = []
-    while isinstance(node, cst.Attribute):
+    while type(node) is cst.Attribute:  # exact types: LibCST's node classes are final, ABC checks slow
         parts.append(node.attr.value)
         node = node.value
-    if not isinstance(node, cst.Name):
+    if type(node) is not cst.Name:
         return None
     parts.append(node.value)
     return ".".join(reversed(parts))

@@ -1465,10 +1465,11 @@ NON_TENSOR_ANNOTATIONS = {"int", "float", "str", "bool", "bytes", "complex", "li
 def from_annotation(interp: "Interpreter", annotation: cst.Annotation) -> Optional[Val]:
     node = annotation.annotation
     if isinstance(node, cst.SimpleString):
-        text = node.value.strip("'\"")
+        head = node.value.strip("'\"").split("[")[0].strip()
     else:
-        text = interp.ctx.code(node, 200)
-    head = text.split("[")[0].strip()
+        # ``Optional[Tensor]`` -> "Optional"; the source text (a codegen) only for other shapes
+        head = dotted(node.value if type(node) is cst.Subscript else node) \
+            or interp.ctx.code(node, 200).split("[")[0].strip()
     qualname = interp.unit.imports.resolve(node) if isinstance(node, (cst.Name, cst.Attribute)) else None
     if qualname in ("torch.LongTensor", "torch.IntTensor", "torch.BoolTensor", "torch.ByteTensor") or head in (
             "torch.LongTensor", "torch.IntTensor", "torch.BoolTensor", "LongTensor", "BoolTensor"):
