@@ -28,6 +28,31 @@ def found(source, **options):
 
 
 CASES = {
+    # .double() on a float32 tensor (the default dtype) is a copy: writing it leaves the saved sigmoid
+    # alone (runnable: scripts/forum_programs/modules/p61_double_cast_copy_safe.py)
+    "double_cast_is_a_copy": """
+        import torch
+        def gate(x, w):
+            g = torch.sigmoid(x @ w)
+            g64 = g.double()
+            g64.mul_(2.0)
+            return x * g64.float() + g
+    """,
+    # a deep copy frozen in __init__ by a loop over its parameters(): updating it in place later is the
+    # EMA teacher, not a leaf that requires grad (scripts/forum_programs/training/p16_...)
+    "deepcopy_frozen_in_init_by_parameter_loop": """
+        import copy
+        import torch
+        class EMA:
+            def __init__(self, model, decay=0.99):
+                self.decay = decay
+                self.shadow = copy.deepcopy(model)
+                for p in self.shadow.parameters():
+                    p.requires_grad_(False)
+            def update(self, model):
+                for s, p in zip(self.shadow.parameters(), model.parameters()):
+                    s.mul_(self.decay).add_(p.detach(), alpha=1 - self.decay)
+    """,
     # a Sequential's layer by index: its parameters are the ones the Sequential's call saved
     # (torch raises; the runnable program is scripts/forum_programs/training/p52_reinit_mid_step.py)
     "sequential_layer_by_index_reinitialised": """

@@ -666,7 +666,7 @@ class Interpreter:
             return
         key = dotted(it.func.value)
         holder = state.env.get(key) if key else None
-        if holder is None or holder.kind != MODULE or holder.module is None:
+        if holder is None or not (holder.kind == MODULE and holder.module is not None or holder.kind == UNKNOWN):
             return
         var = node.target.value
         for inner in walk(node.body):
@@ -682,7 +682,12 @@ class Interpreter:
             else:
                 continue
             if freezes:
-                state.env[key] = replace(holder, module=replace(holder.module, frozen=True, has_params=False))
+                if holder.kind == UNKNOWN:
+                    # ``self.shadow = copy.deepcopy(model)``: a value with .parameters() is a module
+                    module = ModuleInfo(None, "params:" + key, label=key, frozen=True, has_params=False)
+                    state.env[key] = Val(kind=MODULE, grad=NO, module=module)
+                else:
+                    state.env[key] = replace(holder, module=replace(holder.module, frozen=True, has_params=False))
                 return
 
     def run_with(self, state: State, node: cst.With) -> Optional[State]:
