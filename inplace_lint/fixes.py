@@ -1140,6 +1140,14 @@ def plan_fix(finding: Finding, source: str) -> Optional[Fix]:
         plan = _plan_no_grad(s, finding)
         if plan is not None:
             plan.safe = False  # any gradient through the tensor the view shares no longer sees the write
+            node = s.find(site.start, site.end, (cst.BaseSmallStatement, cst.Call))
+            stmt = _Stmt(node, "nested") if isinstance(node, cst.BaseSmallStatement) else \
+                _statement(s, node) if node is not None else None
+            if stmt is None or not (site.target_text or "").isidentifier() or \
+                    _read_later(s, site.target_text, stmt):
+                # torch also refuses to read a no_grad view with grad on once it was written, even under
+                # no_grad: a view read again needs another rewrite (made outside no_grad, or cloned)
+                plan = None
     else:
         handler = _AGI001_PLANS.get(site.form)
         plan = handler(s, finding) if handler is not None else None

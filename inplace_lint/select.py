@@ -860,6 +860,7 @@ def _keep(s: _Scanner, source: str) -> Tuple[Set[_Unit], Set[_Statement], Set[_S
     mentioned: Set[_Unit] = set()  # units kept because they mention a kept module-level function
     mentioned_top: Set[_Statement] = set()  # top-level statements kept for the same reason
     tainted_globals: Set[str] = set()
+    nograd_parts = set(mentions.parts_with("no_grad")) | set(mentions.parts_with("inference_mode"))
 
     def reach(classes: Set[str]) -> Set[str]:
         """Classes whose instances may be held, through the ``self`` attributes their __init__ builds."""
@@ -963,6 +964,13 @@ def _keep(s: _Scanner, source: str) -> Tuple[Set[_Unit], Set[_Statement], Set[_S
                     for forward in s.class_forwards.get(name, ()):
                         if forward.returns_value:
                             live.add(forward)
+        # a method that may return a view it made under no_grad (analysis: nograd_view_returns) is read by
+        # the live methods of its class that name it
+        for unit in list(live):
+            for method in s.class_methods.get(unit.class_name, ()) if unit.class_name is not None else ():
+                if method.returns_value and method not in kept and method in nograd_parts and \
+                        unit in mentions.parts_with(method.name):
+                    kept.add(method)
         kept |= live
         # a method is analysed again as no_grad code when every self.<method>() call of its class runs
         # under no_grad (through any number of calls): the methods of its class that name a kept method

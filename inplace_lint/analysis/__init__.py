@@ -8,7 +8,7 @@ import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
 from inplace_lint.analysis import semantics as sem
-from inplace_lint.analysis.dataflow import DEBUG, Hazard, Interpreter, ModuleContext, Unit
+from inplace_lint.analysis.dataflow import _VIEW_METHODS, DEBUG, Hazard, Interpreter, ModuleContext, Unit
 from inplace_lint.analysis.messages import build_finding
 from inplace_lint.analysis.names import ImportMap, dotted, walk
 from inplace_lint.analysis.naming import looks_like_count, looks_like_inference, looks_like_integer_tensor
@@ -184,6 +184,8 @@ def _collect_definitions(ctx: ModuleContext, body, imports: ImportMap) -> None:
             ctx.top_level_functions.add(statement)
             ctx.function_params[statement.name.value] = [n for n, _ in _parameters(statement)]
             ctx.function_writes.add(statement.name.value, lambda f=statement: _function_writes(ctx, f))
+            ctx.nograd_view_returns.add((None, statement.name.value),
+                                        lambda f=statement: _nograd_view_return(f, imports, skip_self=False))
         elif isinstance(statement, cst.ClassDef):
             name = statement.name.value
             ctx.user_classes.add(name)
@@ -219,6 +221,66 @@ def _collect_method_writes(ctx: ModuleContext, class_name: str, method: cst.Func
         return (params, writes) if writes else None
 
     ctx.method_writes.add((class_name, method.name.value), compute)
+    ctx.nograd_view_returns.add((class_name, method.name.value), lambda: _nograd_view_return(
+        method, imports, skip_self="staticmethod" not in decorators))
+
+
+def _nograd_view_return(function: cst.FunctionDef, imports: ImportMap, skip_self: bool) -> Optional[tuple]:
+    """``(parameter, its position among the call's arguments)`` when every ``return`` hands back a basic view
+    of that parameter made under no_grad (``@torch.no_grad() def last(h): return h[:, -1]``): torch
+    refuses to write such a view in place with grad on when the argument requires grad. Else None."""
+    names = [name for name, _param in _parameters(function)][1 if skip_self else 0:]
+    if any(type(node) in (cst.Assign, cst.AnnAssign, cst.AugAssign, cst.For, cst.NamedExpr, cst.Global)
+           and any(type(t) is cst.Name and t.value in names for t in walk(node)) for node in walk(function.body)):
+        return None  # a parameter rebound (or anything like it): not worth following
+    returned = set()
+
+    def nograd_item(item: cst.WithItem) -> bool:
+        call = item.item
+        return (imports.resolve(call.func if type(call) is cst.Call else call) or "") in sem.NOGRAD_CONTEXTS
+
+    def visit(statements, nograd: bool) -> bool:
+        for statement in statements:
+            kind = type(statement)
+            if kind is cst.SimpleStatementLine:
+                for small in statement.body:
+                    if type(small) is cst.Return:
+                        base = _basic_view_base(small.value)
+                        if not nograd or base is None or base not in names:
+                            return False
+                        returned.add(base)
+            elif kind is cst.With:
+                if not visit(_block(statement.body), nograd or any(nograd_item(i) for i in statement.items)):
+                    return False
+            elif kind in (cst.If, cst.Try, cst.For, cst.While):
+                if not visit(_compound_children(statement), nograd):
+                    return False
+        return True
+
+    decorated = any(d in sem.NOGRAD_CONTEXTS for d in _decorator_names(function, imports))
+    if not visit(_block(function.body), decorated) or len(returned) != 1:
+        return None
+    name = returned.pop()
+    return name, names.index(name)
+
+
+def _basic_view_base(node) -> Optional[str]:
+    """``h`` for ``h[:, -1]``, ``h.transpose(0, 1)[0]``: a view of a name by number and slice indexing and
+    view methods only (a tensor or list index gathers a copy)."""
+    seen_view = False
+    while True:
+        kind = type(node)
+        if kind is cst.Subscript:
+            if not all(type(e.slice) is cst.Slice or type(e.slice.value) is cst.Integer or (
+                    type(e.slice.value) is cst.UnaryOperation and type(e.slice.value.expression) is cst.Integer)
+                    for e in node.slice):
+                return None
+            node, seen_view = node.value, True
+        elif kind is cst.Call and type(node.func) is cst.Attribute and node.func.attr.value in _VIEW_METHODS:
+            node, seen_view = node.func.value, True
+        else:
+            break
+    return node.value if seen_view and type(node) is cst.Name else None
 
 
 def _function_writes(ctx: ModuleContext, function: cst.FunctionDef):

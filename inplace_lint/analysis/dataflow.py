@@ -146,6 +146,9 @@ class ModuleContext:
         self.user_classes: Set[str] = set()
         # (class, method) -> (parameters after self, writes): ``self._scale(h)`` with ``t.mul_(2)`` inside
         self.method_writes: LazyWrites = LazyWrites()
+        # (class or None, function) -> (parameter, index): it returns a view of that parameter made under
+        # no_grad (``@torch.no_grad() def last(h): return h[:, -1]``)
+        self.nograd_view_returns: LazyWrites = LazyWrites()
         self.autograd_functions_all: Set[str] = set()  # every custom autograd.Function class
         self.param_labels: Dict[str, str] = {}  # parameter group -> the name its module is bound to
         self.shared_writes: Dict[int, bool] = {}  # write site -> may the target be seen elsewhere

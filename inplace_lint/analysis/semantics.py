@@ -535,6 +535,9 @@ def call(interp: "Interpreter", state: State, node: cst.Call) -> Val:
                 if helper is not None:
                     return _call_writing_helper(interp, state, node, None, *helper, label=func.attr.value)
             vals = [interp.eval(state, a.value) for a in node.args]
+            viewed = interp.ctx.nograd_view_returns.get((unit.class_name, func.attr.value))
+            if viewed is not None and viewed[1] < len(vals) and not any(a.keyword or a.star for a in node.args):
+                return _nograd_view_result(interp, state, node, vals[viewed[1]], vals)
             return unknown_result(interp, state, node, vals)
         receiver = interp.eval(state, func.value)
         return method_call(interp, state, node, receiver, func.attr.value)
@@ -587,10 +590,21 @@ def _call_user_function(interp: "Interpreter", state: State, node: cst.Call, nam
     interp.ctx.note_call(name, bound.vals, clean=not bound.extra and not any(a.star for a in node.args),
                           nograd=interp.unit.nograd)
     interp.ctx.note_edge(interp.unit, (None, name))
+    viewed = interp.ctx.nograd_view_returns.get((None, name))
+    if viewed is not None and viewed[0] in bound.vals:
+        return _nograd_view_result(interp, state, node, bound.vals[viewed[0]], list(bound.vals.values()))
     result = unknown_result(interp, state, node, list(bound.vals.values()) + bound.extra)
     if interp.ctx.return_summaries.get((None, name)) and not interp.unit.nograd and result.grad != NO:
         result = _saved_return(interp, state, node, result, name)
     return result
+
+
+def _nograd_view_result(interp: "Interpreter", state: State, node: cst.Call, base: Val, vals) -> Val:
+    """The result of a helper that returns a view of ``base`` made under no_grad: that view (writing it writes
+    ``base``), refused by torch when written in place with grad on, if ``base`` requires grad."""
+    if not base.tensorish or base.grad != YES:
+        return unknown_result(interp, state, node, vals)
+    return replace(base, fresh=False, parts=None, nograd_view=True)
 
 
 def _call_writing_helper(interp: "Interpreter", state: State, node: cst.Call, name: Optional[str], params: List[str],
