@@ -1396,6 +1396,8 @@ def iterate(interp: "Interpreter", state: State, node) -> Val:
         return Val(kind=MODULE, grad=NO, module=iterable.module)
     if iterable.kind == TENSOR:  # iterating a tensor unbinds it
         return replace(iterable, parts=None, fresh=False, multiview=True)
+    if iterable.multiview:  # the outputs of split/chunk/unbind of a value of unknown kind (a layer's output)
+        return replace(iterable, parts=None, fresh=False)
     return Val(kind=UNKNOWN, grad=iterable.grad, groups=iterable.groups | {interp.new_group(state, node, "iter")},
                hist=iterable.hist)
 
