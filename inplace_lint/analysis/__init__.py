@@ -43,7 +43,7 @@ def analyze_module(module: cst.Module, source: str, path: str, options: LintOpti
     functions = list(_functions(ctx, module.body, imports))
     for function, class_name, self_attrs in functions:
         _analyze_function(ctx, function, imports, class_name, self_attrs)
-    if ctx.return_summaries:
+    if ctx.return_summaries or any(v is not None for v in ctx.self_views_returned.values()):
         # a function returning a tensor its ops saved was maybe analysed after its callers: once more,
         # now that every summary is known
         ctx.hazards.clear()

@@ -149,6 +149,9 @@ class ModuleContext:
         # (class or None, function) -> (parameter, index): it returns a view of that parameter made under
         # no_grad (``@torch.no_grad() def last(h): return h[:, -1]``)
         self.nograd_view_returns: LazyWrites = LazyWrites()
+        # (class, method) -> the view of a ``self`` attribute made under no_grad that every return of the
+        # method hands back (``with torch.no_grad(): s = self.mem[self.ptr]`` ... ``return s``), else None
+        self.self_views_returned: Dict[Tuple[str, str], Optional[Val]] = {}
         self.autograd_functions_all: Set[str] = set()  # every custom autograd.Function class
         self.param_labels: Dict[str, str] = {}  # parameter group -> the name its module is bound to
         self.shared_writes: Dict[int, bool] = {}  # write site -> may the target be seen elsewhere
@@ -599,6 +602,8 @@ class Interpreter:
                     self.escape(state, val)
                 if self._returns_saved_tensor(state, val) and self.unit.summary_key is not None:
                     self.ctx.return_summaries[self.unit.summary_key] = True
+                if self.unit.class_name and self.unit.self_name:
+                    self._note_self_view_return(val)
             self.unit.returns = join_states(self.unit.returns, state)
             return None
         if kind is cst.Raise:
@@ -625,6 +630,18 @@ class Interpreter:
             self.eval(state, node.test)
             return state
         return state
+
+    def _note_self_view_return(self, val: Val) -> None:
+        """Keep what a method returns when it is a no_grad view of one of ``self``'s tensors: its callers
+        in the class get that view (their ``self`` attributes are the same values)."""
+        key = (self.unit.class_name, self.unit.function_name)
+        views = self.ctx.self_views_returned
+        viewed = val.nograd_view and val.tensorish and not any(g.startswith("param:") for g in val.groups)
+        if not viewed or (key in views and views[key] is None):
+            views[key] = None
+        else:
+            val = replace(val, hist=frozenset())  # its saves are the method's, not the caller's
+            views[key] = val if key not in views else views[key].join(val)
 
     def run_loop(self, state: State, node) -> Optional[State]:
         is_for = isinstance(node, cst.For)

@@ -535,6 +535,9 @@ def call(interp: "Interpreter", state: State, node: cst.Call) -> Val:
                 if helper is not None:
                     return _call_writing_helper(interp, state, node, None, *helper, label=func.attr.value)
             vals = [interp.eval(state, a.value) for a in node.args]
+            returned = interp.ctx.self_views_returned.get((unit.class_name, func.attr.value))
+            if returned is not None:
+                return returned
             viewed = interp.ctx.nograd_view_returns.get((unit.class_name, func.attr.value))
             if viewed is not None and viewed[1] < len(vals) and not any(a.keyword or a.star for a in node.args):
                 return _nograd_view_result(interp, state, node, vals[viewed[1]], vals)
@@ -1348,7 +1351,10 @@ def container_of(vals: List[Val]) -> Val:
         elif v.grad == MAYBE and grad == NO and v.kind != OTHER:
             grad = MAYBE
     elem_kind = kinds.pop() if len(kinds) == 1 else UNKNOWN
-    return Val(kind=CONTAINER, grad=grad, groups=groups, hist=hist, elem_kind=elem_kind, parts=tuple(vals))
+    # a list of views made under no_grad (``[w[i] for i in rows]`` in a no_grad block): so is each element
+    nograd_view = bool(vals) and all(v.nograd_view for v in vals)
+    return Val(kind=CONTAINER, grad=grad, groups=groups, hist=hist, elem_kind=elem_kind, parts=tuple(vals),
+               nograd_view=nograd_view)
 
 
 def _opaque(value: Val) -> bool:
