@@ -22,8 +22,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent / "forum_programs"
 ERRORS = re.compile(
-    r"has been modified by an inplace operation|a leaf Variable that requires grad|"
-    r"returns multiple views|created in (?:no_grad|inference) mode and is being modified inplace"
+    r"has been modified by an inplace operation|a leaf Variable that requires grad|returns multiple views|"
+    r"created in (?:no_grad|inference) mode and (?:is being|its base or another view of its base has been) "
+    r"modified inplace"
 )
 
 
