@@ -366,6 +366,7 @@ class _Scanner:
         calls = owner.calls
         noncall = self.noncall
         params = owner.params if unit is owner else ()
+        param_tensors: Set[str] = set()  # loop names over a parameter's .parameters(): writing them writes it
         writes_params = False
         stored = owner.stores
         trigger = owner.trigger
@@ -414,7 +415,8 @@ class _Scanner:
                 if kind_func is ast.Attribute:
                     if _inplace_name(func.attr):
                         trigger = True
-                        if params and type(func.value) is ast.Name and func.value.id in params:
+                        if params and type(func.value) is ast.Name and (
+                                func.value.id in params or func.value.id in param_tensors):
                             writes_params = True
                     if stores:  # a method call may change its receiver (lst.append(x))
                         base = _base_name(func.value)
@@ -480,7 +482,7 @@ class _Scanner:
                 if base is not None:
                     if stores:
                         stored.add(base)
-                    if base in params:
+                    if base in params or base in param_tensors:
                         writes_params = True
             elif kind is ast.Subscript:
                 if type(node.ctx) is not ast.Load:
@@ -524,6 +526,8 @@ class _Scanner:
                     if stores:
                         stored.add(local)
                 continue
+            elif kind is ast.For and params:
+                param_tensors.update(_parameter_loop_targets(node, params))
             elif kind is ast.Global or kind is ast.Nonlocal:
                 names.update(node.names)
                 self.declared.update(node.names)
@@ -573,6 +577,23 @@ def _child_fields(kind: type) -> Tuple[str, ...]:
     fields = fields or ("",)  # never empty, so that the cache answers next time ("" finds nothing)
     _CHILD_FIELDS[kind] = fields
     return fields
+
+
+def _parameter_loop_targets(node: ast.For, params) -> Set[str]:
+    """The loop names that take a parameter's own tensors: ``for p in model.parameters()``, or
+    ``for t, s in zip(teacher.parameters(), student.parameters())``, with the modules among ``params``.
+    Mirrors the analysis's helper-write summary (inplace_lint.analysis._parameter_loop_names)."""
+    def tensors_of_parameter(expr) -> bool:
+        return (type(expr) is ast.Call and type(expr.func) is ast.Attribute and expr.func.attr == "parameters"
+                and type(expr.func.value) is ast.Name and expr.func.value.id in params)
+
+    loop, target = node.iter, node.target
+    if tensors_of_parameter(loop) and type(target) is ast.Name:
+        return {target.id}
+    if type(loop) is ast.Call and type(loop.func) is ast.Name and loop.func.id == "zip" \
+            and type(target) in (ast.Tuple, ast.List):
+        return {t.id for t, a in zip(target.elts, loop.args) if type(t) is ast.Name and tensors_of_parameter(a)}
+    return set()
 
 
 def _literal_kind(node: ast.AST) -> int:
@@ -860,7 +881,6 @@ def _keep(s: _Scanner, source: str) -> Tuple[Set[_Unit], Set[_Statement], Set[_S
     mentioned: Set[_Unit] = set()  # units kept because they mention a kept module-level function
     mentioned_top: Set[_Statement] = set()  # top-level statements kept for the same reason
     tainted_globals: Set[str] = set()
-    nograd_parts = set(mentions.parts_with("no_grad")) | set(mentions.parts_with("inference_mode"))
 
     def reach(classes: Set[str]) -> Set[str]:
         """Classes whose instances may be held, through the ``self`` attributes their __init__ builds."""
@@ -954,6 +974,17 @@ def _keep(s: _Scanner, source: str) -> Tuple[Set[_Unit], Set[_Statement], Set[_S
                 for forward in s.class_forwards.get(name, ()):
                     if forward.returns_value:
                         live.add(forward)
+                # policy.act(obs): the other methods of a module it may hold that it names
+                for method in s.class_methods.get(name, ()):
+                    if method.returns_value and method not in live and method.name != "__init__" and \
+                            unit in mentions.parts_with(method.name):
+                        live.add(method)
+            # g = self.gate(x): the other methods of its own class that it names (what each returns: a
+            # tensor it saved, a view it made under no_grad)
+            for method in s.class_methods.get(unit.class_name, ()) if unit.class_name is not None else ():
+                if method.returns_value and method not in live and method.name != "__init__" and \
+                        unit in mentions.parts_with(method.name):
+                    live.add(method)
         if top_trigger:
             for statement in s.top:
                 for name in statement.called:
@@ -964,13 +995,10 @@ def _keep(s: _Scanner, source: str) -> Tuple[Set[_Unit], Set[_Statement], Set[_S
                     for forward in s.class_forwards.get(name, ()):
                         if forward.returns_value:
                             live.add(forward)
-        # a method that may return a view it made under no_grad (analysis: nograd_view_returns) is read by
-        # the live methods of its class that name it
-        for unit in list(live):
-            for method in s.class_methods.get(unit.class_name, ()) if unit.class_name is not None else ():
-                if method.returns_value and method not in kept and method in nograd_parts and \
-                        unit in mentions.parts_with(method.name):
-                    kept.add(method)
+                    for method in s.class_methods.get(name, ()):
+                        if method.returns_value and method not in live and method.name != "__init__" and \
+                                statement in mentions.parts_with(method.name):
+                            live.add(method)
         kept |= live
         # a method is analysed again as no_grad code when every self.<method>() call of its class runs
         # under no_grad (through any number of calls): the methods of its class that name a kept method

@@ -28,6 +28,36 @@ def found(source, **options):
 
 
 CASES = {
+    # a helper that updates a module's parameters through a loop over .parameters(), called between the
+    # teacher's forward (with grad) and backward: the mean-teacher bug (runnable:
+    # scripts/forum_programs/training/t10_mean_teacher_ema_before_backward.py)
+    "ema_helper_updates_teacher_before_backward": """
+        import torch
+        from torch import nn
+        @torch.no_grad()
+        def update_ema(teacher, student, alpha=0.99):
+            for t_p, s_p in zip(teacher.parameters(), student.parameters()):
+                t_p.mul_(alpha).add_(s_p, alpha=1 - alpha)  # expect: AGI001
+        def step(x):
+            student, teacher = nn.Linear(4, 2), nn.Linear(4, 2)
+            loss = (student(x) - teacher(x)).pow(2).mean()
+            update_ema(teacher, student)
+            loss.backward()
+    """,
+    # ... and after backward, the usual order: nothing saved is left to go stale
+    "ema_helper_updates_teacher_after_backward": """
+        import torch
+        from torch import nn
+        @torch.no_grad()
+        def update_ema(teacher, student, alpha=0.99):
+            for t_p, s_p in zip(teacher.parameters(), student.parameters()):
+                t_p.mul_(alpha).add_(s_p, alpha=1 - alpha)
+        def step(x):
+            student, teacher = nn.Linear(4, 2), nn.Linear(4, 2)
+            loss = (student(x) - teacher(x)).pow(2).mean()
+            loss.backward()
+            update_ema(teacher, student)
+    """,
     # .double() on a float32 tensor (the default dtype) is a copy: writing it leaves the saved sigmoid
     # alone (runnable: scripts/forum_programs/modules/p61_double_cast_copy_safe.py)
     "double_cast_is_a_copy": """

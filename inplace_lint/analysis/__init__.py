@@ -43,7 +43,7 @@ def analyze_module(module: cst.Module, source: str, path: str, options: LintOpti
     functions = list(_functions(ctx, module.body, imports))
     for function, class_name, self_attrs in functions:
         _analyze_function(ctx, function, imports, class_name, self_attrs)
-    if ctx.return_summaries or any(v is not None for v in ctx.self_views_returned.values()):
+    if ctx.return_summaries or ctx.return_parts or any(v is not None for v in ctx.self_views_returned.values()):
         # a function returning a tensor its ops saved was maybe analysed after its callers: once more,
         # now that every summary is known
         ctx.hazards.clear()
@@ -386,7 +386,7 @@ def _analyze_function(ctx: ModuleContext, function: cst.FunctionDef, imports: Im
     unit.function_name = function.name.value
     unit.params = frozenset(name for index, (name, _p) in enumerate(params) if not (is_method and index == 0))
     if not nograd and (class_name is None and function in ctx.top_level_functions
-                       or class_name in ctx.user_modules and function.name.value == "forward"):
+                       or class_name in ctx.user_modules and function.name.value != "__init__"):
         unit.summary_key = (class_name, function.name.value)
     state = State()
     interp = Interpreter(ctx, unit)
@@ -511,6 +511,7 @@ def _parameter_writes(function: cst.FunctionDef, knowledge) -> Dict[str, List[Tu
     A call ``scale_(y)`` then writes ``y``; the finding goes on the helper's own in-place line.
     """
     params = {name for name, _ in _parameters(function)}
+    owner = {name: name for name in params}  # written name -> the parameter it writes
     writes: Dict[str, List[Tuple[cst.CSTNode, str, str]]] = {}
     rebound = set()
     # exact types: LibCST's nodes are final, and an ABC isinstance check costs several plain ones
@@ -522,17 +523,41 @@ def _parameter_writes(function: cst.FunctionDef, knowledge) -> Dict[str, List[Tu
                 t = target.target
                 if type(t) is name_type:
                     rebound.add(t.value)
-                elif type(t) is subscript_type and type(t.value) is name_type and t.value.value in params:
-                    writes.setdefault(t.value.value, []).append((node, "subscript", "[...] ="))
+                elif type(t) is subscript_type and type(t.value) is name_type and t.value.value in owner:
+                    writes.setdefault(owner[t.value.value], []).append((node, "subscript", "[...] ="))
         elif kind is cst.AugAssign:
             t = node.target
             base = t.value if type(t) is subscript_type else t
-            if type(base) is name_type and base.value in params:
+            if type(base) is name_type and base.value in owner:
                 form = "subscript" if type(t) is subscript_type else "augassign"
-                writes.setdefault(base.value, []).append((node, form, sem.AUG_SYMBOLS.get(type(node.operator), "=")))
+                writes.setdefault(owner[base.value], []).append(
+                    (node, form, sem.AUG_SYMBOLS.get(type(node.operator), "=")))
         elif kind is cst.Call:
             f = node.func
-            if (type(f) is attribute_type and type(f.value) is name_type and f.value.value in params
+            if (type(f) is attribute_type and type(f.value) is name_type and f.value.value in owner
                     and knowledge.is_inplace_method(f.attr.value)):
-                writes.setdefault(f.value.value, []).append((node, "method", f.attr.value + "()"))
+                writes.setdefault(owner[f.value.value], []).append((node, "method", f.attr.value + "()"))
+        elif kind is cst.For:
+            # ``for t, s in zip(teacher.parameters(), ...)``: writing t writes the module passed as teacher
+            owner.update(_parameter_loop_names(node, params))
     return {p: w for p, w in writes.items() if p not in rebound}
+
+
+def _parameter_loop_names(node: cst.For, params) -> Dict[str, str]:
+    """Loop name -> parameter, for loops over a parameter's own tensors: ``for p in model.parameters()``
+    and ``zip(teacher.parameters(), student.parameters())`` (inplace_lint.select mirrors this)."""
+    def parameter_of(expr) -> Optional[str]:
+        if (type(expr) is cst.Call and type(expr.func) is cst.Attribute and expr.func.attr.value == "parameters"
+                and type(expr.func.value) is cst.Name and expr.func.value.value in params):
+            return expr.func.value.value
+        return None
+
+    loop, target = node.iter, node.target
+    if type(target) is cst.Name and parameter_of(loop):
+        return {target.value: parameter_of(loop)}
+    if type(loop) is cst.Call and type(loop.func) is cst.Name and loop.func.value == "zip" \
+            and type(target) in (cst.Tuple, cst.List):
+        return {element.value.value: parameter_of(arg.value)
+                for element, arg in zip(target.elements, loop.args)
+                if type(element.value) is cst.Name and parameter_of(arg.value)}
+    return {}

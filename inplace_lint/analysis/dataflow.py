@@ -173,6 +173,8 @@ class ModuleContext:
         self.call_edges: Set[Tuple[Tuple[Optional[str], str], Tuple[Optional[str], str], bool]] = set()
         # (class or None, function) -> it returns a tensor that one of its own ops saved for backward
         self.return_summaries: Dict[Tuple[Optional[str], str], bool] = {}
+        # ... and for a function returning a tuple (``return self.pi(h), h``): which of its elements
+        self.return_parts: Dict[Tuple[Optional[str], str], Tuple[bool, ...]] = {}
         self.allocated_groups: Set[str] = set()  # every group new_group handed out, in any unit or pass
 
     def note_base(self, site: int, base: str, shared: bool) -> None:
@@ -600,8 +602,20 @@ class Interpreter:
                 val = self.eval(state, node.value)
                 if self.unit.returns_escape:
                     self.escape(state, val)
-                if self._returns_saved_tensor(state, val) and self.unit.summary_key is not None:
-                    self.ctx.return_summaries[self.unit.summary_key] = True
+                key = self.unit.summary_key
+                if key is not None and self._returns_saved_tensor(state, val):
+                    self.ctx.return_summaries[key] = True
+                elif key is not None and val.kind == CONTAINER and val.parts:
+                    # an element that may be what a caller passed in (``return out, state``), or a
+                    # tuple of tensors on some path (past key/values), is not a tensor this function made
+                    saved = tuple(part.tensorish and any(g.startswith("t") for g in part.groups)
+                                  and not any(g.startswith("param:") for g in part.groups)
+                                  and self._returns_saved_tensor(state, part) for part in val.parts)
+                    known = self.ctx.return_parts.get(key)
+                    if known is not None and len(known) == len(saved):
+                        saved = tuple(a or b for a, b in zip(known, saved))
+                    if any(saved):
+                        self.ctx.return_parts[key] = saved
                 if self.unit.class_name and self.unit.self_name:
                     self._note_self_view_return(val)
             self.unit.returns = join_states(self.unit.returns, state)

@@ -541,7 +541,11 @@ def call(interp: "Interpreter", state: State, node: cst.Call) -> Val:
             viewed = interp.ctx.nograd_view_returns.get((unit.class_name, func.attr.value))
             if viewed is not None and viewed[1] < len(vals) and not any(a.keyword or a.star for a in node.args):
                 return _nograd_view_result(interp, state, node, vals[viewed[1]], vals)
-            return unknown_result(interp, state, node, vals)
+            result = unknown_result(interp, state, node, vals)
+            if unit.class_name:
+                result = _summarised_return(interp, state, node, result, (unit.class_name, func.attr.value),
+                                            func.attr.value)
+            return result
         receiver = interp.eval(state, func.value)
         return method_call(interp, state, node, receiver, func.attr.value)
     if isinstance(func, cst.Name):
@@ -597,9 +601,7 @@ def _call_user_function(interp: "Interpreter", state: State, node: cst.Call, nam
     if viewed is not None and viewed[0] in bound.vals:
         return _nograd_view_result(interp, state, node, bound.vals[viewed[0]], list(bound.vals.values()))
     result = unknown_result(interp, state, node, list(bound.vals.values()) + bound.extra)
-    if interp.ctx.return_summaries.get((None, name)) and not interp.unit.nograd and result.grad != NO:
-        result = _saved_return(interp, state, node, result, name)
-    return result
+    return _summarised_return(interp, state, node, result, (None, name), name)
 
 
 def _nograd_view_result(interp: "Interpreter", state: State, node: cst.Call, base: Val, vals) -> Val:
@@ -623,6 +625,9 @@ def _call_writing_helper(interp: "Interpreter", state: State, node: cst.Call, na
         interp.ctx.note_edge(interp.unit, (None, name))
     for param, sites in writes.items():
         target = bound.vals.get(param)
+        if target is not None and target.kind == MODULE and target.module is not None:
+            # the helper writes the module's parameters (``for p in model.parameters(): p.mul_(d)``)
+            target = Val(kind=TENSOR, grad=NO, groups=module_param_groups(target.module))
         if target is None or not target.tensorish:
             continue
         private = _private_argument(interp, state, node, target, bound.nodes.get(param))
@@ -910,7 +915,10 @@ def method_call(interp: "Interpreter", state: State, node: cst.Call, receiver: V
             for a in call_node.args:
                 interp.eval(state, a.value)
             return receiver if name not in ("zero_grad", "register_buffer") else OTHER_VAL
-        return _unknown_call(interp, state, call_node, None)
+        result = _unknown_call(interp, state, call_node, None)
+        if module.user_class is not None:  # policy.act(obs): a method of this file's module
+            result = _summarised_return(interp, state, call_node, result, (module.user_class, name), name)
+        return result
     if kind == OPTIMIZER or (name == "step" and _looks_like_optimizer(receiver_node)):
         for a in call_node.args:
             interp.eval(state, a.value)
@@ -1171,10 +1179,32 @@ def _apply_module(interp, state, node, module: ModuleInfo, vals: List[Val], sequ
                 site = SaveSite(sid, call_text, label, text, "input", "input")
                 new.add(interp.create_record(state, sid, site, val.groups))
         result = replace(result, hist=result.hist | new)
-    summary = interp.ctx.return_summaries.get((module.user_class, "forward")) if module.user_class else None
-    if summary and recording and result.grad != NO:
-        result = _saved_return(interp, state, node, result, f"{label}.forward")
+    if module.user_class and recording:
+        result = _summarised_return(interp, state, node, result, (module.user_class, "forward"), f"{label}.forward")
     return result
+
+
+def _summarised_return(interp, state, node, result: Val, key, label: str) -> Val:
+    """What a call of a function analysed in this file (``key``: class or None, name) returns, given its
+    return summary: a tensor its own ops saved, or a tuple some of whose elements are."""
+    if interp.unit.nograd or result.grad == NO:
+        return result
+    if interp.ctx.return_summaries.get(key):
+        return _saved_return(interp, state, node, result, label)
+    parts = interp.ctx.return_parts.get(key)
+    if not parts:
+        return result
+    elements, saves = [], frozenset()
+    for index, saved in enumerate(parts):
+        element = Val(kind=UNKNOWN, grad=result.grad, groups=frozenset({interp.new_group(state, node, f"part{index}")}),
+                      hist=result.hist)
+        if saved:
+            sid = interp.ctx.site(node, f"save:returned:{index}")
+            site = SaveSite(sid, node, label, "", "result", "result")
+            saves |= {interp.create_record(state, sid, site, element.groups)}
+        elements.append(element)
+    # the saves are the history of every element: a backward from any of them may need them
+    return container_of([replace(element, hist=element.hist | saves) for element in elements])
 
 
 def _saved_return(interp, state, node, result: Val, label: str) -> Val:
