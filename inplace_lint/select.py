@@ -580,20 +580,28 @@ def _child_fields(kind: type) -> Tuple[str, ...]:
 
 
 def _parameter_loop_targets(node: ast.For, params) -> Set[str]:
-    """The loop names that take a parameter's own tensors: ``for p in model.parameters()``, or
-    ``for t, s in zip(teacher.parameters(), student.parameters())``, with the modules among ``params``.
-    Mirrors the analysis's helper-write summary (inplace_lint.analysis._parameter_loop_names)."""
-    def tensors_of_parameter(expr) -> bool:
-        return (type(expr) is ast.Call and type(expr.func) is ast.Attribute and expr.func.attr == "parameters"
-                and type(expr.func.value) is ast.Name and expr.func.value.id in params)
+    """The loop names that take a parameter's own tensors: ``for p in model.parameters()``,
+    ``for name, p in model.named_parameters()``, or ``for t, s in zip(teacher.parameters(), ...)``, with
+    the modules among ``params``. Mirrors inplace_lint.analysis._parameter_loop_names."""
+    def bind(target, expr, out: Set[str]) -> None:
+        if not (type(expr) is ast.Call and type(expr.func) is ast.Attribute
+                and type(expr.func.value) is ast.Name and expr.func.value.id in params):
+            return
+        if expr.func.attr == "parameters" and type(target) is ast.Name:
+            out.add(target.id)
+        elif expr.func.attr == "named_parameters" and type(target) in (ast.Tuple, ast.List) and \
+                len(target.elts) == 2 and type(target.elts[1]) is ast.Name:
+            out.add(target.elts[1].id)
 
+    out: Set[str] = set()
     loop, target = node.iter, node.target
-    if tensors_of_parameter(loop) and type(target) is ast.Name:
-        return {target.id}
     if type(loop) is ast.Call and type(loop.func) is ast.Name and loop.func.id == "zip" \
             and type(target) in (ast.Tuple, ast.List):
-        return {t.id for t, a in zip(target.elts, loop.args) if type(t) is ast.Name and tensors_of_parameter(a)}
-    return set()
+        for element, arg in zip(target.elts, loop.args):
+            bind(element, arg, out)
+    else:
+        bind(target, loop, out)
+    return out
 
 
 def _literal_kind(node: ast.AST) -> int:

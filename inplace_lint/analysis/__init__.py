@@ -43,7 +43,7 @@ def analyze_module(module: cst.Module, source: str, path: str, options: LintOpti
     functions = list(_functions(ctx, module.body, imports))
     for function, class_name, self_attrs in functions:
         _analyze_function(ctx, function, imports, class_name, self_attrs)
-    if ctx.return_summaries or ctx.return_parts or any(v is not None for v in ctx.self_views_returned.values()):
+    if ctx.return_summaries or ctx.return_parts or any(v is not None for v in ctx.views_returned.values()):
         # a function returning a tensor its ops saved was maybe analysed after its callers: once more,
         # now that every summary is known
         ctx.hazards.clear()
@@ -367,6 +367,9 @@ def _directly_called(module: cst.Module, names: set) -> set:
                 called[func.value] = called.get(func.value, 0) + 1
         elif kind is name_type and node.value in names:
             mentioned[node.value] = mentioned.get(node.value, 0) + 1
+        elif kind is cst.Attribute and node.attr.value in names:
+            # model.train() names a method, not the module-level train(): not a mention of the function
+            mentioned[node.attr.value] = mentioned.get(node.attr.value, 0) - 1
     return {n for n in names if mentioned.get(n, 0) == called.get(n, 0) + 1 and called.get(n)}  # +1: its def
 
 
@@ -544,20 +547,26 @@ def _parameter_writes(function: cst.FunctionDef, knowledge) -> Dict[str, List[Tu
 
 
 def _parameter_loop_names(node: cst.For, params) -> Dict[str, str]:
-    """Loop name -> parameter, for loops over a parameter's own tensors: ``for p in model.parameters()``
-    and ``zip(teacher.parameters(), student.parameters())`` (inplace_lint.select mirrors this)."""
-    def parameter_of(expr) -> Optional[str]:
-        if (type(expr) is cst.Call and type(expr.func) is cst.Attribute and expr.func.attr.value == "parameters"
+    """Loop name -> parameter, for loops over a parameter's own tensors: ``for p in model.parameters()``,
+    ``for name, p in model.named_parameters()`` and ``zip(teacher.parameters(), student.parameters())``
+    (inplace_lint.select mirrors this)."""
+    def bind(target, expr, out: Dict[str, str]) -> None:
+        if not (type(expr) is cst.Call and type(expr.func) is cst.Attribute
                 and type(expr.func.value) is cst.Name and expr.func.value.value in params):
-            return expr.func.value.value
-        return None
+            return
+        module, method = expr.func.value.value, expr.func.attr.value
+        if method == "parameters" and type(target) is cst.Name:
+            out[target.value] = module
+        elif method == "named_parameters" and type(target) in (cst.Tuple, cst.List) and \
+                len(target.elements) == 2 and type(target.elements[1].value) is cst.Name:
+            out[target.elements[1].value.value] = module
 
+    out: Dict[str, str] = {}
     loop, target = node.iter, node.target
-    if type(target) is cst.Name and parameter_of(loop):
-        return {target.value: parameter_of(loop)}
     if type(loop) is cst.Call and type(loop.func) is cst.Name and loop.func.value == "zip" \
             and type(target) in (cst.Tuple, cst.List):
-        return {element.value.value: parameter_of(arg.value)
-                for element, arg in zip(target.elements, loop.args)
-                if type(element.value) is cst.Name and parameter_of(arg.value)}
-    return {}
+        for element, arg in zip(target.elements, loop.args):
+            bind(element.value, arg.value, out)
+    else:
+        bind(target, loop, out)
+    return out

@@ -149,9 +149,10 @@ class ModuleContext:
         # (class or None, function) -> (parameter, index): it returns a view of that parameter made under
         # no_grad (``@torch.no_grad() def last(h): return h[:, -1]``)
         self.nograd_view_returns: LazyWrites = LazyWrites()
-        # (class, method) -> the view of a ``self`` attribute made under no_grad that every return of the
-        # method hands back (``with torch.no_grad(): s = self.mem[self.ptr]`` ... ``return s``), else None
-        self.self_views_returned: Dict[Tuple[str, str], Optional[Val]] = {}
+        # (class, method) -> the view every return of the method hands back, when torch refuses writes to
+        # it: one made under no_grad of a ``self`` tensor (``with torch.no_grad(): s = self.mem[self.ptr]``
+        # ... ``return s``), or outputs of split/chunk/unbind (``return self.head(x).split(sizes, -1)``)
+        self.views_returned: Dict[Tuple[str, str], Optional[Val]] = {}
         self.autograd_functions_all: Set[str] = set()  # every custom autograd.Function class
         self.param_labels: Dict[str, str] = {}  # parameter group -> the name its module is bound to
         self.shared_writes: Dict[int, bool] = {}  # write site -> may the target be seen elsewhere
@@ -617,7 +618,7 @@ class Interpreter:
                     if any(saved):
                         self.ctx.return_parts[key] = saved
                 if self.unit.class_name and self.unit.self_name:
-                    self._note_self_view_return(val)
+                    self._note_view_return(val)
             self.unit.returns = join_states(self.unit.returns, state)
             return None
         if kind is cst.Raise:
@@ -645,12 +646,14 @@ class Interpreter:
             return state
         return state
 
-    def _note_self_view_return(self, val: Val) -> None:
-        """Keep what a method returns when it is a no_grad view of one of ``self``'s tensors: its callers
-        in the class get that view (their ``self`` attributes are the same values)."""
+    def _note_view_return(self, val: Val) -> None:
+        """Keep what a method returns when it is a view torch refuses to write (a no_grad view of one of
+        ``self``'s tensors, split outputs): its callers get that view (``self`` attributes are the same
+        values in every method, and a call's own tensors are fresh to its caller)."""
         key = (self.unit.class_name, self.unit.function_name)
-        views = self.ctx.self_views_returned
-        viewed = val.nograd_view and val.tensorish and not any(g.startswith("param:") for g in val.groups)
+        views = self.ctx.views_returned
+        viewed = (val.nograd_view or val.multiview) and val.tensorish and \
+            not any(g.startswith("param:") for g in val.groups)
         if not viewed or (key in views and views[key] is None):
             views[key] = None
         else:

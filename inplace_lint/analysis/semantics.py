@@ -433,8 +433,8 @@ def apply_op(
     if info.multi_view:
         # name.split("/") is a str's split: only a value known to be a tensor, or one split by sizes
         # (x.split(2, -1): a str is split by a separator), is split into views
-        multiview = short != "split" or any(args.get(p) is not None and args[p].kind == TENSOR
-                                            for p in info.view_of) or _split_sizes(arg_nodes)
+        multiview = short != "split" or qualname == "torch.split" or _split_sizes(arg_nodes) or any(
+            args.get(p) is not None and args[p].kind == TENSOR for p in info.view_of)
     return Val(kind=kind, grad=grad, groups=groups, hist=hist, leaf=leaf and grad == YES, strided=strided,
                multiview=multiview, nograd_view=short != "detach" and not copies and any(
                    _nograd_view_of(interp, args.get(p)) for p in info.view_of))
@@ -444,8 +444,9 @@ def _split_sizes(arg_nodes: Dict[str, cst.CSTNode]) -> bool:
     """Is this ``split`` one of a tensor whatever its receiver: split by an integer literal or a list of
     them (sizes, where a str takes a separator), or along a negative ``dim`` (``x.split(n, -1)``)?"""
     node = arg_nodes.get("split_size", arg_nodes.get("split_size_or_sections"))
-    if isinstance(node, (cst.List, cst.Tuple)):
-        return bool(node.elements) and all(isinstance(e.value, cst.Integer) for e in node.elements)
+    if isinstance(node, (cst.List, cst.Tuple)):  # a str's split never takes a list: sizes, whatever they are
+        return bool(node.elements) and not any(
+            isinstance(e.value, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)) for e in node.elements)
     dim = arg_nodes.get("dim")
     negative_dim = (isinstance(dim, cst.UnaryOperation) and isinstance(dim.operator, cst.Minus)
                     and isinstance(dim.expression, cst.Integer))
@@ -535,7 +536,7 @@ def call(interp: "Interpreter", state: State, node: cst.Call) -> Val:
                 if helper is not None:
                     return _call_writing_helper(interp, state, node, None, *helper, label=func.attr.value)
             vals = [interp.eval(state, a.value) for a in node.args]
-            returned = interp.ctx.self_views_returned.get((unit.class_name, func.attr.value))
+            returned = interp.ctx.views_returned.get((unit.class_name, func.attr.value))
             if returned is not None:
                 return returned
             viewed = interp.ctx.nograd_view_returns.get((unit.class_name, func.attr.value))
@@ -917,6 +918,9 @@ def method_call(interp: "Interpreter", state: State, node: cst.Call, receiver: V
             return receiver if name not in ("zero_grad", "register_buffer") else OTHER_VAL
         result = _unknown_call(interp, state, call_node, None)
         if module.user_class is not None:  # policy.act(obs): a method of this file's module
+            returned = interp.ctx.views_returned.get((module.user_class, name))
+            if returned is not None:
+                return returned
             result = _summarised_return(interp, state, call_node, result, (module.user_class, name), name)
         return result
     if kind == OPTIMIZER or (name == "step" and _looks_like_optimizer(receiver_node)):
@@ -1349,8 +1353,18 @@ def subscript(interp: "Interpreter", state: State, node: cst.Subscript) -> Val:
         for e in node.slice
     )
     if advanced:
-        return Val(kind=base.kind, grad=base.grad, groups=frozenset({interp.new_group(state, node)}),
-                   hist=base.hist)
+        hist = base.hist
+        if base.grad != NO and not interp.unit.nograd and not interp.unit.hooks_depth:
+            # h[idx] keeps an index tensor for backward (to scatter the gradient back): writing idx in place
+            # afterwards (``idx += 1``) makes backward raise. Only a value known to be a tensor: an
+            # unknown one may be a Python int (``h[pos]; pos += 1``)
+            elements = [e for e in node.slice if isinstance(e.slice, cst.Index)]
+            for element, index in zip(elements, indices):
+                if index.kind == TENSOR:
+                    sid = interp.ctx.site(element, "save:index")
+                    site = SaveSite(sid, node, "torch.Tensor.__getitem__", element.slice.value, "input", "indices")
+                    hist = hist | {interp.create_record(state, sid, site, index.groups)}
+        return Val(kind=base.kind, grad=base.grad, groups=frozenset({interp.new_group(state, node)}), hist=hist)
     return replace(base, fresh=False, parts=None, nograd_view=_nograd_view_of(interp, base))
 
 
