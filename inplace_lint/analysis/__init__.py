@@ -68,10 +68,15 @@ def analyze_module(module: cst.Module, source: str, path: str, options: LintOpti
             redo.append((function, class_name, self_attrs, None, True))
     if redo:
         again = {entry[0] for entry in redo}
+        # the closures defined in a function analysed again see its refined names: analysed again too
+        closures = [(f, c, a) for f, c, a in functions if ctx.closure_owner.get(f) in again and f not in again]
+        again |= {f for f, _c, _a in closures}
         for key in [k for k, h in ctx.hazards.items() if h.unit in again]:
             del ctx.hazards[key]
         for function, class_name, self_attrs, call_args, nograd in redo:
             _analyze_function(ctx, function, imports, class_name, self_attrs, call_args, nograd)
+        for function, class_name, self_attrs in closures:
+            _analyze_function(ctx, function, imports, class_name, self_attrs)
 
     if not ctx.hazards:
         return []
@@ -376,6 +381,8 @@ def _directly_called(module: cst.Module, names: set) -> set:
 def _analyze_function(ctx: ModuleContext, function: cst.FunctionDef, imports: ImportMap, class_name: Optional[str],
                       self_attrs, call_args: Optional[Dict[str, Val]] = None, called_under_no_grad: bool = False) -> None:
     ctx.current_unit = function
+    for nested in [f for f, owner in ctx.closure_owner.items() if owner is function]:
+        ctx.closure_envs.pop(nested, None)  # this analysis of the function sets its closures' names afresh
     decorators = _decorator_names(function, imports)
     nograd = called_under_no_grad or any(d in sem.NOGRAD_CONTEXTS for d in decorators)
     in_autograd_function = class_name is not None and class_name in ctx.autograd_functions_all
@@ -406,6 +413,8 @@ def _analyze_function(ctx: ModuleContext, function: cst.FunctionDef, imports: Im
     if is_method and class_name in ctx.class_attrs:
         for key, val in ctx.class_attrs[class_name].items():
             state.env[self_name + "." + key] = val
+    for name, val in ctx.closure_envs.get(function, {}).items():
+        state.env.setdefault(name, val)  # a closure's free names (its parameters shadow them)
     end = _run_unit(ctx, unit, state, _block(function.body))
     if is_method and function.name.value == "__init__" and end is not None:
         attrs = {}

@@ -153,6 +153,11 @@ class ModuleContext:
         # it: one made under no_grad of a ``self`` tensor (``with torch.no_grad(): s = self.mem[self.ptr]``
         # ... ``return s``), or outputs of split/chunk/unbind (``return self.head(x).split(sizes, -1)``)
         self.views_returned: Dict[Tuple[str, str], Optional[Val]] = {}
+        # nested function -> the enclosing function's names where it is defined (joined over passes): what
+        # its free names hold (``input_img`` in an LBFGS closure). Values only: the enclosing function's
+        # saves are its own, so only facts about the tensors themselves (a leaf, a no_grad view) carry over
+        self.closure_envs: Dict[cst.FunctionDef, Dict[str, Val]] = {}
+        self.closure_owner: Dict[cst.FunctionDef, object] = {}  # nested function -> the function defining it
         self.autograd_functions_all: Set[str] = set()  # every custom autograd.Function class
         self.param_labels: Dict[str, str] = {}  # parameter group -> the name its module is bound to
         self.shared_writes: Dict[int, bool] = {}  # write site -> may the target be seen elsewhere
@@ -562,6 +567,12 @@ class Interpreter:
         if kind in (cst.Try, cst.TryStar):
             return self.run_try(state, node)
         if kind is cst.FunctionDef:
+            if self.unit.function_name:  # a closure (a def at the top level sees the globals)
+                self.ctx.closure_owner[node] = self.ctx.current_unit
+                seen = self.ctx.closure_envs.get(node)
+                env = {name: replace(val, hist=frozenset()) for name, val in state.env.items()}
+                self.ctx.closure_envs[node] = env if seen is None else {
+                    name: seen[name].join(val) for name, val in env.items() if name in seen}
             state.env[node.name.value] = Val(kind=OTHER, grad=NO)
             return state
         if kind is cst.ClassDef:
