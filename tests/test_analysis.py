@@ -28,6 +28,23 @@ def found(source, **options):
 
 
 CASES = {
+    # a method that writes one of self's tensors in place (MoCo's enqueue without clone), called after
+    # an op that saved that tensor and before backward (runnable: scripts/forum_programs/reports/r08_...)
+    "method_writes_self_buffer_saved_by_caller": """
+        import torch
+        from torch import nn
+        class Queue(nn.Module):
+            def __init__(self, dim=8, size=24):
+                super().__init__()
+                self.register_buffer("queue", torch.randn(dim, size))
+            @torch.no_grad()
+            def _enqueue(self, keys):
+                self.queue[:, : keys.shape[0]] = keys.T  # expect: AGI001
+            def forward(self, q, k):
+                logits = torch.einsum("nc,ck->nk", [q, self.queue])
+                self._enqueue(k)
+                return logits
+    """,
     # a helper that updates a module's parameters through a loop over .parameters(), called between the
     # teacher's forward (with grad) and backward: the mean-teacher bug (runnable:
     # scripts/forum_programs/training/t10_mean_teacher_ema_before_backward.py)

@@ -220,9 +220,12 @@ def _collect_method_writes(ctx: ModuleContext, class_name: str, method: cst.Func
 
     def compute():
         params = [name for name, _ in _parameters(method)]
-        if "staticmethod" not in decorators:
+        self_name = params[0] if params and "staticmethod" not in decorators else None
+        if self_name is not None:
             params = params[1:]
-        writes = {p: w for p, w in _parameter_writes(method, ctx.k).items() if p in params}
+        found = _parameter_writes(method, ctx.k, self_name)
+        # writes to self's tensors (``self.queue[:, i:j] = keys.T``) are keyed "self.<attr>"
+        writes = {p: w for p, w in found.items() if p in params or p.startswith(SELF_ATTRIBUTE)}
         return (params, writes) if writes else None
 
     ctx.method_writes.add((class_name, method.name.value), compute)
@@ -517,10 +520,15 @@ def _summarize_autograd_function(cls: cst.ClassDef) -> Optional[sem.FunctionSumm
     return sem.FunctionSummary(cls.name.value, inputs, saves_result, cls)
 
 
-def _parameter_writes(function: cst.FunctionDef, knowledge) -> Dict[str, List[Tuple[cst.CSTNode, str, str]]]:
+SELF_ATTRIBUTE = "self."  # how a method's writes to its own tensors are keyed, whatever ``self`` is named
+
+
+def _parameter_writes(function: cst.FunctionDef, knowledge,
+                      self_name: Optional[str] = None) -> Dict[str, List[Tuple[cst.CSTNode, str, str]]]:
     """Parameters a helper function writes in place (and never rebinds): ``def scale_(t): t.mul_(2)``.
 
-    A call ``scale_(y)`` then writes ``y``; the finding goes on the helper's own in-place line.
+    A call ``scale_(y)`` then writes ``y``; the finding goes on the helper's own in-place line. For a
+    method (``self_name``), writes to ``self.<attr>`` tensors too, keyed ``"self.<attr>"``.
     """
     params = {name for name, _ in _parameters(function)}
     owner = {name: name for name in params}  # written name -> the parameter it writes
@@ -528,6 +536,12 @@ def _parameter_writes(function: cst.FunctionDef, knowledge) -> Dict[str, List[Tu
     rebound = set()
     # exact types: LibCST's nodes are final, and an ABC isinstance check costs several plain ones
     name_type, subscript_type, attribute_type = cst.Name, cst.Subscript, cst.Attribute
+    def own_tensor(node) -> Optional[str]:  # self.queue -> "self.queue"
+        if self_name and type(node) is attribute_type and type(node.value) is name_type \
+                and node.value.value == self_name:
+            return SELF_ATTRIBUTE + node.attr.value
+        return None
+
     for node in walk(function, skip_nested_functions=True):
         kind = type(node)
         if kind is cst.Assign:
@@ -537,6 +551,8 @@ def _parameter_writes(function: cst.FunctionDef, knowledge) -> Dict[str, List[Tu
                     rebound.add(t.value)
                 elif type(t) is subscript_type and type(t.value) is name_type and t.value.value in owner:
                     writes.setdefault(owner[t.value.value], []).append((node, "subscript", "[...] ="))
+                elif type(t) is subscript_type and own_tensor(t.value):
+                    writes.setdefault(own_tensor(t.value), []).append((node, "subscript", "[...] ="))
         elif kind is cst.AugAssign:
             t = node.target
             base = t.value if type(t) is subscript_type else t
@@ -549,6 +565,8 @@ def _parameter_writes(function: cst.FunctionDef, knowledge) -> Dict[str, List[Tu
             if (type(f) is attribute_type and type(f.value) is name_type and f.value.value in owner
                     and knowledge.is_inplace_method(f.attr.value)):
                 writes.setdefault(owner[f.value.value], []).append((node, "method", f.attr.value + "()"))
+            elif type(f) is attribute_type and own_tensor(f.value) and knowledge.is_inplace_method(f.attr.value):
+                writes.setdefault(own_tensor(f.value), []).append((node, "method", f.attr.value + "()"))
         elif kind is cst.For:
             # ``for t, s in zip(teacher.parameters(), ...)``: writing t writes the module passed as teacher
             owner.update(_parameter_loop_names(node, params))

@@ -626,6 +626,11 @@ def _call_writing_helper(interp: "Interpreter", state: State, node: cst.Call, na
         interp.ctx.note_edge(interp.unit, (None, name))
     for param, sites in writes.items():
         target = bound.vals.get(param)
+        if param.startswith("self.") and name is None:  # self.m(...) writes one of self's own tensors
+            key = interp.unit.self_name + param[4:]
+            # what a read of self.<attr> here gives (an attribute __init__ did not set: its own group)
+            target = None if not interp.unit.self_name else state.env.get(key) or Val(
+                kind=UNKNOWN, grad=MAYBE, groups=frozenset({"attr:" + key}))
         if target is not None and target.kind == MODULE and target.module is not None:
             # the helper writes the module's parameters (``for p in model.parameters(): p.mul_(d)``)
             target = Val(kind=TENSOR, grad=NO, groups=module_param_groups(target.module))
