@@ -76,8 +76,13 @@ form follows type promotion. ``x.add_(y)`` with a float32 ``x`` and a float64 te
 ``x = x.add(y)`` is float64 (``out=x`` likewise kept ``x``'s dtype). Mixed-precision code should check.
 
 ## Known problems
-The analysis is per function. A tensor saved by an op inside a function it cannot see (an unknown
-module's ``forward``) is not known to be saved, so in-place changes of such results are not reported.
+The analysis is per function, with summaries of the functions and methods of the same file: what a
+function or method returns that its own ops saved (also element by element of a returned tuple, as in
+``logits, h = policy.act(obs, h)``), and which of its parameters, module parameters
+(``for p in model.parameters(): p.mul_(d)``) or ``self`` tensors a helper writes in place. A tensor
+saved inside a function it cannot see (an unknown module's ``forward``, a forward hook), or by another
+method through ``self`` (a memory bank saved in one method and written in another), is not known to be
+saved, so in-place changes of such results are not reported.
 
 A layer class held in a name or parameter (``act_layer=nn.ReLU``, ``act = nn.ReLU``) builds that module
 when called (``act_layer(inplace=True)``); a parameter is taken to be its default: a class passed by

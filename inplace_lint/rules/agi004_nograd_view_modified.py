@@ -35,12 +35,18 @@ The fix wraps the in-place statement in ``with torch.no_grad():`` (spelled as th
 which is what the code most often meant: the view already left autograd. It is **unsafe**: the write then
 is not recorded, so where the shared tensor takes part in a computation whose gradient is taken, that
 gradient no longer reflects the write. Making the view outside ``no_grad`` (recorded) or cloning it
-(the shared tensor keeps its values) are the alternatives, chosen by what the write was for.
+(the shared tensor keeps its values) are the alternatives, chosen by what the write was for. No fix is
+offered when the view is read again after the write: torch refuses that read with grad on too ("A view
+was created in no_grad mode and its base or another view of its base has been modified inplace"), so
+wrapping the write alone would not make the code run.
 
 ## Known problems
-The view and the write must be in the same function: a view made in a ``@torch.no_grad()`` function and
-returned to a caller that writes it is not reported. Unpacking or iterating a tensor under ``no_grad``
-(``a, b = t``) also makes such views; those are not tracked.
+A view reaches its writer through plain names, lists of views, a helper that returns a view of its
+argument (``@torch.no_grad() def last(h): return h[:, -1]``) and a method that returns a view of one of
+``self``'s tensors; a view made by a helper from an attribute of its argument
+(``model.embed.weight[-n:]``), or indexed by a value the helper cannot see is a number, is not
+followed. Unpacking or iterating a tensor under ``no_grad`` (``a, b = t``) also makes such views; those
+are not tracked.
 """
 
 CODE = "AGI004"
