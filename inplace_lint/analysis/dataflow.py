@@ -153,9 +153,10 @@ class ModuleContext:
         # it: one made under no_grad of a ``self`` tensor (``with torch.no_grad(): s = self.mem[self.ptr]``
         # ... ``return s``), or outputs of split/chunk/unbind (``return self.head(x).split(sizes, -1)``)
         self.views_returned: Dict[Tuple[str, str], Optional[Val]] = {}
-        # nested function -> the enclosing function's names where it is defined (joined over passes): what
-        # its free names hold (``input_img`` in an LBFGS closure). Values only: the enclosing function's
-        # saves are its own, so only facts about the tensors themselves (a leaf, a no_grad view) carry over
+        # nested function -> the enclosing function's names where it is defined (joined over the passes of a
+        # loop; set afresh each time the enclosing function is analysed): what its free names hold
+        # (``input_img`` in an LBFGS closure). Values only: the enclosing function's saves are its own, so
+        # only facts about the tensors themselves (a leaf, a no_grad view) carry over
         self.closure_envs: Dict[cst.FunctionDef, Dict[str, Val]] = {}
         self.closure_owner: Dict[cst.FunctionDef, object] = {}  # nested function -> the function defining it
         self.autograd_functions_all: Set[str] = set()  # every custom autograd.Function class
