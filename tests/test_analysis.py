@@ -28,6 +28,24 @@ def found(source, **options):
 
 
 CASES = {
+    # state_dict() hands out detached tensors that share the parameters' version counters: clipping them
+    # in place between the forward and backward is AGI001; after backward it is fine
+    "state_dict_values_clipped_before_backward": """
+        import torch
+        from torch import nn
+        def step(x):
+            critic = nn.Linear(4, 1)
+            loss = critic(x).mean()
+            for name, tensor in critic.state_dict().items():
+                tensor.clamp_(-0.01, 0.01)  # expect: AGI001
+            loss.backward()
+        def step_after(x):
+            critic = nn.Linear(4, 1)
+            loss = critic(x).mean()
+            loss.backward()
+            for tensor in critic.state_dict().values():
+                tensor.clamp_(-0.01, 0.01)
+    """,
     # a method that writes one of self's tensors in place (MoCo's enqueue without clone), called after
     # an op that saved that tensor and before backward (runnable: scripts/forum_programs/reports/r08_...)
     "method_writes_self_buffer_saved_by_caller": """

@@ -916,6 +916,13 @@ def method_call(interp: "Interpreter", state: State, node: cst.Call, receiver: V
             return new
         if name == "load_state_dict":
             return _load_state_dict(interp, state, node, call_node, receiver_node, module_param_groups(module))
+        if name == "state_dict":
+            # detached tensors sharing the parameters' storage and version counters: writing one in place
+            # (weight clipping through state_dict().items()) writes the parameter
+            for a in call_node.args:
+                interp.eval(state, a.value)
+            groups = module_param_groups(module)
+            return Val(kind=CONTAINER, grad=NO, groups=groups, elem_kind=TENSOR)
         if name in ("train", "eval", "to", "cuda", "cpu", "float", "double", "half",
                     "apply", "zero_grad", "register_buffer"):
             for a in call_node.args:
