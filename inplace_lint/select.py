@@ -890,6 +890,14 @@ def _keep(s: _Scanner, source: str) -> Tuple[Set[_Unit], Set[_Statement], Set[_S
     mentioned_top: Set[_Statement] = set()  # top-level statements kept for the same reason
     tainted_globals: Set[str] = set()
 
+    def named_methods(class_name: str, part: _Part) -> List[_Unit]:
+        """The methods of ``class_name`` (not yet live, ``__init__`` aside) that return a value and that
+        ``part`` names: the analysis summarises what each returns (a tensor it saved, a view it made
+        under no_grad, split outputs) for the part's calls of it."""
+        return [method for method in s.class_methods.get(class_name, ())
+                if method.returns_value and method not in live and method.name != "__init__"
+                and part in mentions.parts_with(method.name)]
+
     def reach(classes: Set[str]) -> Set[str]:
         """Classes whose instances may be held, through the ``self`` attributes their __init__ builds."""
         out = set()
@@ -982,17 +990,9 @@ def _keep(s: _Scanner, source: str) -> Tuple[Set[_Unit], Set[_Statement], Set[_S
                 for forward in s.class_forwards.get(name, ()):
                     if forward.returns_value:
                         live.add(forward)
-                # policy.act(obs): the other methods of a module it may hold that it names
-                for method in s.class_methods.get(name, ()):
-                    if method.returns_value and method not in live and method.name != "__init__" and \
-                            unit in mentions.parts_with(method.name):
-                        live.add(method)
-            # g = self.gate(x): the other methods of its own class that it names (what each returns: a
-            # tensor it saved, a view it made under no_grad)
-            for method in s.class_methods.get(unit.class_name, ()) if unit.class_name is not None else ():
-                if method.returns_value and method not in live and method.name != "__init__" and \
-                        unit in mentions.parts_with(method.name):
-                    live.add(method)
+                live.update(named_methods(name, unit))  # policy.act(obs): of a module it may hold
+            if unit.class_name is not None:
+                live.update(named_methods(unit.class_name, unit))  # g = self.gate(x): of its own class
         if top_trigger:
             for statement in s.top:
                 for name in statement.called:
@@ -1003,10 +1003,7 @@ def _keep(s: _Scanner, source: str) -> Tuple[Set[_Unit], Set[_Statement], Set[_S
                     for forward in s.class_forwards.get(name, ()):
                         if forward.returns_value:
                             live.add(forward)
-                    for method in s.class_methods.get(name, ()):
-                        if method.returns_value and method not in live and method.name != "__init__" and \
-                                statement in mentions.parts_with(method.name):
-                            live.add(method)
+                    live.update(named_methods(name, statement))
         kept |= live
         # a method is analysed again as no_grad code when every self.<method>() call of its class runs
         # under no_grad (through any number of calls): the methods of its class that name a kept method

@@ -225,7 +225,7 @@ def _collect_method_writes(ctx: ModuleContext, class_name: str, method: cst.Func
             params = params[1:]
         found = _parameter_writes(method, ctx.k, self_name)
         # writes to self's tensors (``self.queue[:, i:j] = keys.T``) are keyed "self.<attr>"
-        writes = {p: w for p, w in found.items() if p in params or p.startswith(SELF_ATTRIBUTE)}
+        writes = {p: w for p, w in found.items() if p in params or p.startswith(sem.SELF_ATTRIBUTE)}
         return (params, writes) if writes else None
 
     ctx.method_writes.add((class_name, method.name.value), compute)
@@ -520,9 +520,6 @@ def _summarize_autograd_function(cls: cst.ClassDef) -> Optional[sem.FunctionSumm
     return sem.FunctionSummary(cls.name.value, inputs, saves_result, cls)
 
 
-SELF_ATTRIBUTE = "self."  # how a method's writes to its own tensors are keyed, whatever ``self`` is named
-
-
 def _parameter_writes(function: cst.FunctionDef, knowledge,
                       self_name: Optional[str] = None) -> Dict[str, List[Tuple[cst.CSTNode, str, str]]]:
     """Parameters a helper function writes in place (and never rebinds): ``def scale_(t): t.mul_(2)``.
@@ -539,7 +536,7 @@ def _parameter_writes(function: cst.FunctionDef, knowledge,
     def own_tensor(node) -> Optional[str]:  # self.queue -> "self.queue"
         if self_name and type(node) is attribute_type and type(node.value) is name_type \
                 and node.value.value == self_name:
-            return SELF_ATTRIBUTE + node.attr.value
+            return sem.SELF_ATTRIBUTE + node.attr.value
         return None
 
     for node in walk(function, skip_nested_functions=True):

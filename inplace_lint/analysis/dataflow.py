@@ -622,7 +622,7 @@ class Interpreter:
                     # an element that may be what a caller passed in (``return out, state``), or a
                     # tuple of tensors on some path (past key/values), is not a tensor this function made
                     saved = tuple(part.tensorish and any(g.startswith("t") for g in part.groups)
-                                  and not any(g.startswith("param:") for g in part.groups)
+                                  and not _may_be_passed_in(part)
                                   and self._returns_saved_tensor(state, part) for part in val.parts)
                     known = self.ctx.return_parts.get(key)
                     if known is not None and len(known) == len(saved):
@@ -664,8 +664,7 @@ class Interpreter:
         values in every method, and a call's own tensors are fresh to its caller)."""
         key = (self.unit.class_name, self.unit.function_name)
         views = self.ctx.views_returned
-        viewed = (val.nograd_view or val.multiview) and val.tensorish and \
-            not any(g.startswith("param:") for g in val.groups)
+        viewed = (val.nograd_view or val.multiview) and val.tensorish and not _may_be_passed_in(val)
         if not viewed or (key in views and views[key] is None):
             views[key] = None
         else:
@@ -733,8 +732,7 @@ class Interpreter:
             if freezes:
                 if holder.kind == UNKNOWN:
                     # ``self.shadow = copy.deepcopy(model)``: a value with .parameters() is a module
-                    module = ModuleInfo(None, "params:" + key, label=key, frozen=True, has_params=False)
-                    state.env[key] = Val(kind=MODULE, grad=NO, module=module)
+                    state.env[key] = sem.frozen_module(key)
                 else:
                     state.env[key] = replace(holder, module=replace(holder.module, frozen=True, has_params=False))
                 return
@@ -1029,6 +1027,11 @@ class Interpreter:
 _VIEW_METHODS = frozenset({"t", "view", "view_as", "unsqueeze", "squeeze", "transpose", "permute", "reshape",
                            "narrow", "select", "expand", "expand_as", "flatten", "unflatten", "diagonal", "detach",
                            "swapaxes", "movedim", "unfold", "as_strided", "real", "imag"})
+
+
+def _may_be_passed_in(val: Val) -> bool:
+    """May this value be (part of) what a caller passed in? Then it is not a tensor the callee made."""
+    return any(group.startswith("param:") for group in val.groups)
 
 
 def _view_base(node) -> Optional[cst.Name]:

@@ -613,6 +613,11 @@ def _nograd_view_result(interp: "Interpreter", state: State, node: cst.Call, bas
     return replace(base, fresh=False, parts=None, nograd_view=True)
 
 
+# How a method's writes to its own tensors are keyed among the parameters it writes ("self.queue"),
+# whatever its first parameter is named (inplace_lint.analysis._parameter_writes)
+SELF_ATTRIBUTE = "self."
+
+
 def _call_writing_helper(interp: "Interpreter", state: State, node: cst.Call, name: Optional[str], params: List[str],
                          writes: Dict[str, list], label: str = "") -> Val:
     """A call to a function of this file (``name``; None for a method of the caller's class) that writes
@@ -626,8 +631,8 @@ def _call_writing_helper(interp: "Interpreter", state: State, node: cst.Call, na
         interp.ctx.note_edge(interp.unit, (None, name))
     for param, sites in writes.items():
         target = bound.vals.get(param)
-        if param.startswith("self.") and name is None:  # self.m(...) writes one of self's own tensors
-            key = interp.unit.self_name + param[4:]
+        if param.startswith(SELF_ATTRIBUTE) and name is None:  # self.m(...) writes one of self's tensors
+            key = interp.unit.self_name + "." + param[len(SELF_ATTRIBUTE):]
             # what a read of self.<attr> here gives (an attribute __init__ did not set: its own group)
             target = None if not interp.unit.self_name else state.env.get(key) or Val(
                 kind=UNKNOWN, grad=MAYBE, groups=frozenset({"attr:" + key}))
@@ -1035,6 +1040,13 @@ def _merge(container: Val, value: Val) -> Val:
                    elem_kind=kind, parts=None)
 
 
+def frozen_module(key: str) -> Val:
+    """The module a value of unknown kind named ``key`` turned out to be, frozen (requires_grad off): its
+    parameters are leaves that do not require grad, and its calls save none of them."""
+    return Val(kind=MODULE, grad=NO, module=ModuleInfo(None, "params:" + key, label=key, frozen=True,
+                                                       has_params=False))
+
+
 def _load_state_dict(interp: "Interpreter", state: State, node, call_node, receiver_node, groups) -> Val:
     """``module.load_state_dict(...)`` copies the given tensors into the module's parameters (``groups``),
     in place under no_grad: a save of them (target_net(x) before the sync) goes stale."""
@@ -1071,8 +1083,7 @@ def tensor_method(interp: "Interpreter", state: State, node: cst.Call, call_node
             state.env[key] = new
         if not enabled and key and receiver.kind == UNKNOWN and looks_like_module(key):
             # ema = copy.deepcopy(model); ema.requires_grad_(False): a frozen copy of a module
-            module = ModuleInfo(None, "params:" + key, label=key, frozen=True, has_params=False)
-            state.env[key] = Val(kind=MODULE, grad=NO, module=module)
+            state.env[key] = frozen_module(key)
             return state.env[key]
         return new
     if name in NON_DIFFERENTIABLE_METHODS:
