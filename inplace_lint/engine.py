@@ -12,6 +12,7 @@ import contextlib
 import gc
 import re
 import sys
+import warnings
 from typing import Dict, List, Optional, Tuple
 
 import libcst as cst
@@ -216,6 +217,7 @@ def lint_with_tree(
     if not might_have_hazard(source):
         return []
     text = source
+    text_tree = tree  # the ``ast`` tree of ``text``, if known
     starts = None
     if reduce:
         from inplace_lint.select import select
@@ -235,6 +237,7 @@ def lint_with_tree(
                 return []
             text = selection.source
             starts = selection.starts
+            text_tree = selection.tree if text is source else None
     key = None
     if memo is not None:
         key = (text, path, options.assume_params_are_tensors, tuple(options.select), tuple(options.ignore),
@@ -245,7 +248,10 @@ def lint_with_tree(
     reads = WHOLE_SOURCE_READS[0]
     with _fewer_collections():
         pieces = _parse_pieces(text, starts, memo) if memo is not None and starts else None
-        findings = _parse_and_analyse(source, text, path, options, pieces, memo.owner if memo else None)
+        if pieces is None and reduce and not _hazards_on_ast(text, text_tree, options):
+            findings = []
+        else:
+            findings = _parse_and_analyse(source, text, path, options, pieces, memo.owner if memo else None)
     if memo is not None:
         # a fix's safety that looked beyond the reduced text (analysis.messages) must not be reused
         memo.key = key if WHOLE_SOURCE_READS[0] == reads else None
@@ -314,6 +320,38 @@ def _assemble(pieces: List[Tuple[_Piece, int]]) -> cst.Module:
     return cst.Module(body=body, header=first.header, footer=last.footer, encoding=first.encoding,
                       default_indent=indent, default_newline=first.default_newline,
                       has_trailing_newline=last.has_trailing_newline)
+
+
+def _hazards_on_ast(text: str, tree: Optional[ast.Module], options: LintOptions) -> bool:
+    """The analysis's first look, on a tree built from ``ast`` (inplace_lint.cst_from_ast) instead of
+    LibCST's: False means the text certainly has no finding, and LibCST need not parse it. True whenever
+    it cannot tell: a hazard found (its finding, message and fix come from LibCST's tree), a construct
+    that module does not build, or any error."""
+    from inplace_lint.cst_from_ast import Unsupported, convert
+
+    limit = sys.getrecursionlimit()
+    try:
+        from inplace_lint.analysis import has_hazards
+
+        sys.setrecursionlimit(max(limit, 10_000))
+        if tree is None:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # SyntaxWarnings are the LibCST parse's to ignore too
+                tree = ast.parse(text)
+        module, converter = convert(text, tree)
+        return has_hazards(module, options, converter.code)
+    except (Unsupported, SyntaxError, ValueError, RecursionError, MemoryError):
+        return True  # LibCST decides, and reports what it must
+    except Exception:  # a bug: never a lost finding
+        try:
+            from inplace_lint.analysis.dataflow import DEBUG
+        except Exception:
+            DEBUG = False
+        if DEBUG:
+            raise
+        return True
+    finally:
+        sys.setrecursionlimit(limit)
 
 
 def _parse_and_analyse(source: str, text: str, path: str, options: LintOptions, pieces=None,

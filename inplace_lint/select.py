@@ -688,6 +688,7 @@ class Selection:
     # 1-based lines of ``source`` where a top-level statement starts (a decorated definition at its first
     # decorator), or None when unknown: the language server parses and caches the text in these pieces
     starts: Optional[List[int]] = None
+    tree: Optional[ast.Module] = None  # the ``ast`` tree of the whole text, when it parsed
 
     @property
     def skip(self) -> bool:
@@ -743,7 +744,7 @@ def select(source: str, tree: Optional[ast.Module] = None) -> Selection:
     tables = [t.node.value for t in scanner.top if t in kept_top and _literal_table(t.node)]
     starts = _top_starts(tree.body, top_runs)
     if not dropped and not tables:
-        return Selection(source, len(kept), total, starts)
+        return Selection(source, len(kept), total, starts, tree)
     reduced = _reduce(source, dropped, tables)
     if witnesses:
         # One more use of each such function, after the last line (no line moves): the analysis's

@@ -25,12 +25,39 @@ def analyze_module(module: cst.Module, source: str, path: str, options: LintOpti
     """Findings for ``module``, parsed from ``parsed_text`` (``source`` itself, or the line-preserving
     reduced text inplace_lint.select made of it). ``positions``: the module's LibCST positions when the
     caller has them (the language server keeps them per top-level statement)."""
+    ctx = interpret_module(module, options)
+    if ctx is None or not ctx.hazards:
+        return []
+    if positions is None:
+        positions = code_positions(module)
+    from inplace_lint import fixes
+
+    fixes.prime(source, module, positions, parsed_text)  # the fixes reuse this parse: no second one
+    findings = []
+    for hazard in _one_per_write(ctx, positions):
+        finding = build_finding(ctx, hazard, positions, path, source)
+        if finding is not None:
+            findings.append(finding)
+    return findings
+
+
+def has_hazards(module: cst.Module, options: LintOptions, source_of) -> bool:
+    """Does the analysis find any hazard in ``module``, a tree that inplace_lint.cst_from_ast built?
+    ``source_of(node)``: the source text of one of its expressions (the tree has no formatting to
+    print it from)."""
+    ctx = interpret_module(module, options, source_of)
+    return ctx is not None and bool(ctx.hazards)
+
+
+def interpret_module(module: cst.Module, options: LintOptions, source_of=None) -> Optional[ModuleContext]:
+    """Interpret every unit of ``module`` (refined by its call sites) and collect the hazards; None when the
+    module imports no torch."""
     knowledge = load()
-    ctx = ModuleContext(knowledge, module, options.assume_params_are_tensors)
+    ctx = ModuleContext(knowledge, module, options.assume_params_are_tensors, source_of)
     imports = ImportMap()
     _collect_imports(module.body, imports)
     if not imports.mentions_torch():
-        return []
+        return None
     _collect_definitions(ctx, module.body, imports)
 
     # the module's top level first: its names are the globals every function sees
@@ -77,20 +104,7 @@ def analyze_module(module: cst.Module, source: str, path: str, options: LintOpti
             _analyze_function(ctx, function, imports, class_name, self_attrs, call_args, nograd)
         for function, class_name, self_attrs in closures:
             _analyze_function(ctx, function, imports, class_name, self_attrs)
-
-    if not ctx.hazards:
-        return []
-    if positions is None:
-        positions = code_positions(module)
-    from inplace_lint import fixes
-
-    fixes.prime(source, module, positions, parsed_text)  # the fixes reuse this parse: no second one
-    findings = []
-    for hazard in _one_per_write(ctx, positions):
-        finding = build_finding(ctx, hazard, positions, path, source)
-        if finding is not None:
-            findings.append(finding)
-    return findings
+    return ctx
 
 
 def code_positions(module: cst.Module, wrapper: Optional[MetadataWrapper] = None):

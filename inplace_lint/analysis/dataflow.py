@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, replace
-from typing import Dict, Iterable, List, Optional, Set, Tuple
+from typing import Callable, Dict, Iterable, List, Optional, Set, Tuple
 
 import libcst as cst
 
@@ -121,9 +121,12 @@ class LazyWrites:
 class ModuleContext:
     """Per-file state: knowledge, positions, site numbering and the collected hazards."""
 
-    def __init__(self, knowledge: Knowledge, module: cst.Module, assume_params_are_tensors: bool = True):
+    def __init__(self, knowledge: Knowledge, module: cst.Module, assume_params_are_tensors: bool = True,
+                 source_of: Optional[Callable[[cst.CSTNode], Optional[str]]] = None):
         self.k = knowledge
         self.module = module
+        # the source text of a node, for a tree without formatting to print it from (cst_from_ast's)
+        self.source_of = source_of
         self.assume_params_are_tensors = assume_params_are_tensors
         self._site_ids: Dict[int, int] = {}
         self._code_cache: Dict[Tuple[int, int], str] = {}
@@ -221,7 +224,10 @@ class ModuleContext:
         text = self._code_cache.get(key)
         if text is None:
             try:
-                text = " ".join(self.module.code_for_node(node).split())
+                code = self.source_of(node) if self.source_of is not None else None
+                if code is None:
+                    code = self.module.code_for_node(node)
+                text = " ".join(code.split())
             except Exception:
                 text = "?"
             text = text if len(text) <= limit else text[: limit - 3] + "..."

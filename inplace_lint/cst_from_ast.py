@@ -1,0 +1,623 @@
+"""LibCST-shaped trees built from CPython's ``ast``, for the analysis's first look at a file.
+
+LibCST's parse costs about ten times ``ast.parse`` and is most of a lint's time, yet on real code almost
+every analysed file has no finding. So the engine first runs the analysis on a tree built here from the
+``ast`` tree: the same LibCST node classes in the same shapes (``Arg``, ``SubscriptElement``,
+``SimpleStatementLine``, ``IndentedBlock``, ...), with every field the analysis reads, but no formatting
+(no whitespace, parentheses or commas) and no positions. When that analysis finds no hazard, the file has
+no finding; when it finds one, the engine parses the text with LibCST and analyses it again, so that every
+finding, message, position and fix comes from LibCST's own tree as before.
+
+Anything this module does not build exactly as LibCST would (``match`` statements, say) raises
+:class:`Unsupported`, and the engine parses with LibCST instead. ``tests/test_cst_from_ast.py`` compares
+the trees built here with LibCST's, field by field, on every fixture and on real code.
+"""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import re
+from typing import Callable, Dict, List, Optional, Tuple
+
+import libcst as cst
+
+
+class Unsupported(Exception):
+    """The source holds something not built here: parse it with LibCST."""
+
+
+# -- node construction ------------------------------------------------------------------------------
+# LibCST's nodes are frozen, slotted dataclasses whose __init__ costs several times the work here: each
+# maker sets the slots directly, the given fields from its arguments and every other field to its default.
+_MAKERS: Dict[Tuple[type, Tuple[str, ...]], Callable] = {}
+
+
+def _maker(kind: type, *names: str) -> Callable:
+    key = (kind, names)
+    made = _MAKERS.get(key)
+    if made is not None:
+        return made
+    namespace = {"new": object.__new__, "kind": kind}
+    lines = [f"def make({', '.join(names)}):", "    node = new(kind)"]
+    for field in dataclasses.fields(kind):
+        setter = f"set_{field.name}"
+        namespace[setter] = getattr(kind, field.name).__set__
+        if field.name in names:
+            lines.append(f"    {setter}(node, {field.name})")
+            continue
+        if field.default is not dataclasses.MISSING:
+            default = field.default
+        elif field.default_factory is not dataclasses.MISSING:
+            default = field.default_factory()
+            if type(default) is list:
+                default = ()  # LibCST's parser builds tuples; nothing mutates a node's sequences
+        else:
+            raise TypeError(f"{kind.__name__}.{field.name} has no default")
+        namespace[f"default_{field.name}"] = default
+        lines.append(f"    {setter}(node, default_{field.name})")
+    lines.append("    return node")
+    exec("\n".join(lines), namespace)  # noqa: S102 - code generated above from LibCST's own field names
+    made = _MAKERS[key] = namespace["make"]
+    return made
+
+
+_name = _maker(cst.Name, "value")
+_attribute = _maker(cst.Attribute, "value", "attr")
+_call = _maker(cst.Call, "func", "args")
+_arg = _maker(cst.Arg, "value", "keyword", "star")
+_subscript = _maker(cst.Subscript, "value", "slice")
+_subscript_element = _maker(cst.SubscriptElement, "slice")
+_index = _maker(cst.Index, "value")
+_slice = _maker(cst.Slice, "lower", "upper", "step")
+_binary = _maker(cst.BinaryOperation, "left", "operator", "right")
+_unary = _maker(cst.UnaryOperation, "operator", "expression")
+_boolean = _maker(cst.BooleanOperation, "left", "operator", "right")
+_comparison = _maker(cst.Comparison, "left", "comparisons")
+_comparison_target = _maker(cst.ComparisonTarget, "operator", "comparator")
+_if_exp = _maker(cst.IfExp, "test", "body", "orelse")
+_lambda = _maker(cst.Lambda, "params", "body")
+_named = _maker(cst.NamedExpr, "target", "value")
+_await = _maker(cst.Await, "expression")
+_yield = _maker(cst.Yield, "value")
+_from = _maker(cst.From, "item")
+_element = _maker(cst.Element, "value")
+_starred_element = _maker(cst.StarredElement, "value")
+_dict_element = _maker(cst.DictElement, "key", "value")
+_starred_dict_element = _maker(cst.StarredDictElement, "value")
+_tuple = _maker(cst.Tuple, "elements")
+_list = _maker(cst.List, "elements")
+_set = _maker(cst.Set, "elements")
+_dict = _maker(cst.Dict, "elements")
+_list_comp = _maker(cst.ListComp, "elt", "for_in")
+_set_comp = _maker(cst.SetComp, "elt", "for_in")
+_generator = _maker(cst.GeneratorExp, "elt", "for_in")
+_dict_comp = _maker(cst.DictComp, "key", "value", "for_in")
+_comp_for = _maker(cst.CompFor, "target", "iter", "ifs", "inner_for_in", "asynchronous")
+_comp_if = _maker(cst.CompIf, "test")
+_integer = _maker(cst.Integer, "value")
+_float = _maker(cst.Float, "value")
+_imaginary = _maker(cst.Imaginary, "value")
+_simple_string = _maker(cst.SimpleString, "value")
+_concatenated = _maker(cst.ConcatenatedString, "left", "right")
+_formatted = _maker(cst.FormattedString, "parts")  # only the expressions: the text parts are never read
+_formatted_expression = _maker(cst.FormattedStringExpression, "expression")
+_ellipsis = _maker(cst.Ellipsis)
+
+_module = _maker(cst.Module, "body")
+_line = _maker(cst.SimpleStatementLine, "body")
+_suite = _maker(cst.SimpleStatementSuite, "body")
+_block = _maker(cst.IndentedBlock, "body")
+_expr = _maker(cst.Expr, "value")
+_assign = _maker(cst.Assign, "targets", "value")
+_assign_target = _maker(cst.AssignTarget, "target")
+_ann_assign = _maker(cst.AnnAssign, "target", "annotation", "value")
+_annotation = _maker(cst.Annotation, "annotation")
+_aug_assign = _maker(cst.AugAssign, "target", "operator", "value")
+_return = _maker(cst.Return, "value")
+_raise = _maker(cst.Raise, "exc", "cause")
+_assert = _maker(cst.Assert, "test", "msg")
+_del = _maker(cst.Del, "target")
+_pass = _maker(cst.Pass)
+_break = _maker(cst.Break)
+_continue = _maker(cst.Continue)
+_global = _maker(cst.Global, "names")
+_nonlocal = _maker(cst.Nonlocal, "names")
+_name_item = _maker(cst.NameItem, "name")
+_import = _maker(cst.Import, "names")
+_import_from = _maker(cst.ImportFrom, "module", "names", "relative")
+_import_alias = _maker(cst.ImportAlias, "name", "asname")
+_as_name = _maker(cst.AsName, "name")
+_dot = _maker(cst.Dot)
+_if = _maker(cst.If, "test", "body", "orelse")
+_else = _maker(cst.Else, "body")
+_for = _maker(cst.For, "target", "iter", "body", "orelse", "asynchronous")
+_while = _maker(cst.While, "test", "body", "orelse")
+_with = _maker(cst.With, "items", "body", "asynchronous")
+_with_item = _maker(cst.WithItem, "item", "asname")
+_try = _maker(cst.Try, "body", "handlers", "orelse", "finalbody")
+_try_star = _maker(cst.TryStar, "body", "handlers", "orelse", "finalbody")
+_handler = _maker(cst.ExceptHandler, "body", "type", "name")
+_star_handler = _maker(cst.ExceptStarHandler, "body", "type", "name")
+_finally = _maker(cst.Finally, "body")
+_function = _maker(cst.FunctionDef, "name", "params", "body", "decorators", "returns", "asynchronous")
+_class = _maker(cst.ClassDef, "name", "body", "bases", "keywords", "decorators")
+_decorator = _maker(cst.Decorator, "decorator")
+_parameters = _maker(cst.Parameters, "params", "star_arg", "kwonly_params", "star_kwarg", "posonly_params",
+                     "posonly_ind")
+_param = _maker(cst.Param, "name", "annotation", "default", "star")
+
+# Operators carry only formatting: one instance of each serves every node.
+_BINARY = {
+    ast.Add: cst.Add(), ast.Sub: cst.Subtract(), ast.Mult: cst.Multiply(), ast.Div: cst.Divide(),
+    ast.FloorDiv: cst.FloorDivide(), ast.Mod: cst.Modulo(), ast.Pow: cst.Power(),
+    ast.MatMult: cst.MatrixMultiply(), ast.LShift: cst.LeftShift(), ast.RShift: cst.RightShift(),
+    ast.BitOr: cst.BitOr(), ast.BitAnd: cst.BitAnd(), ast.BitXor: cst.BitXor(),
+}
+_AUGMENTED = {
+    ast.Add: cst.AddAssign(), ast.Sub: cst.SubtractAssign(), ast.Mult: cst.MultiplyAssign(),
+    ast.Div: cst.DivideAssign(), ast.FloorDiv: cst.FloorDivideAssign(), ast.Mod: cst.ModuloAssign(),
+    ast.Pow: cst.PowerAssign(), ast.MatMult: cst.MatrixMultiplyAssign(), ast.LShift: cst.LeftShiftAssign(),
+    ast.RShift: cst.RightShiftAssign(), ast.BitOr: cst.BitOrAssign(), ast.BitAnd: cst.BitAndAssign(),
+    ast.BitXor: cst.BitXorAssign(),
+}
+_UNARY = {ast.USub: cst.Minus(), ast.UAdd: cst.Plus(), ast.Not: cst.Not(), ast.Invert: cst.BitInvert()}
+_BOOLEAN = {ast.And: cst.And(), ast.Or: cst.Or()}
+_COMPARE = {
+    ast.Eq: cst.Equal(), ast.NotEq: cst.NotEqual(), ast.Lt: cst.LessThan(), ast.LtE: cst.LessThanEqual(),
+    ast.Gt: cst.GreaterThan(), ast.GtE: cst.GreaterThanEqual(), ast.Is: cst.Is(), ast.IsNot: cst.IsNot(),
+    ast.In: cst.In(), ast.NotIn: cst.NotIn(),
+}
+_ASYNC = cst.Asynchronous()
+_PARAM_STAR = cst.ParamStar()
+_PARAM_SLASH = cst.ParamSlash()
+_IMPORT_STAR = cst.ImportStar()
+_DEFAULT = cst.MaybeSentinel.DEFAULT
+
+# One string token, whole (a prefix, then a quoted body): anything else is an implicit concatenation.
+_ONE_STRING = re.compile(
+    r"""[A-Za-z]{0,2}(?:'''(?:[^'\\]|\\.|'(?!''))*'''|\"\"\"(?:[^"\\]|\\.|"(?!""))*\"\"\"|'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")""",
+    re.DOTALL,
+)
+
+
+_ODD_BREAKS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
+
+
+class Converter:
+    """Builds the LibCST-shaped tree of one text from its ``ast`` tree."""
+
+    def __init__(self, text: str):
+        if _ODD_BREAKS.search(text):
+            self.lines = _LINE.findall(text)  # str.splitlines also breaks where Python does not
+        else:
+            self.lines = text.splitlines(keepends=True)
+        self.expressions: Dict[int, ast.AST] = {}  # id(node built) -> its ast node, for its source text
+        self._expression = {
+            ast.Name: self._name, ast.Attribute: self._attribute, ast.Call: self._call,
+            ast.Constant: self._constant, ast.Subscript: self._subscript, ast.BinOp: self._binop,
+            ast.UnaryOp: self._unaryop, ast.BoolOp: self._boolop, ast.Compare: self._compare,
+            ast.IfExp: self._ifexp, ast.Lambda: self._lambda, ast.NamedExpr: self._namedexpr,
+            ast.Await: self._await, ast.Yield: self._yield_, ast.YieldFrom: self._yield_from,
+            ast.Tuple: self._tuple, ast.List: self._list, ast.Set: self._set, ast.Dict: self._dict,
+            ast.ListComp: self._listcomp, ast.SetComp: self._setcomp, ast.GeneratorExp: self._genexp,
+            ast.DictComp: self._dictcomp, ast.JoinedStr: self._joinedstr, ast.Starred: self._starred,
+        }
+        self._statement = {
+            ast.FunctionDef: self._functiondef, ast.AsyncFunctionDef: self._functiondef,
+            ast.ClassDef: self._classdef, ast.If: self._ifstatement, ast.For: self._forstatement,
+            ast.AsyncFor: self._forstatement, ast.While: self._whilestatement, ast.With: self._withstatement,
+            ast.AsyncWith: self._withstatement, ast.Try: self._trystatement, ast.TryStar: self._trystatement,
+        }
+        self._small = {
+            ast.Expr: self._exprstatement, ast.Assign: self._assignstatement, ast.AnnAssign: self._annassign,
+            ast.AugAssign: self._augassign, ast.Return: self._returnstatement, ast.Raise: self._raisestatement,
+            ast.Assert: self._assertstatement, ast.Delete: self._delete, ast.Pass: lambda node: _pass(),
+            ast.Break: lambda node: _break(), ast.Continue: lambda node: _continue(),
+            ast.Global: self._globalstatement, ast.Nonlocal: self._nonlocalstatement,
+            ast.Import: self._importstatement, ast.ImportFrom: self._importfrom,
+        }
+
+    # -- source text -----------------------------------------------------------------------------------
+    def segment(self, node: ast.AST) -> str:
+        """The source text of ``node`` (``ast`` columns count UTF-8 bytes)."""
+        lines = self.lines
+        first, last = node.lineno - 1, node.end_lineno - 1
+        start, end = node.col_offset, node.end_col_offset
+        if first == last:
+            line = lines[first]
+            if line.isascii():
+                return line[start:end]
+            return line.encode("utf-8")[start:end].decode("utf-8")
+        head = lines[first].encode("utf-8")[start:].decode("utf-8")
+        tail = lines[last].encode("utf-8")[:end].decode("utf-8")
+        return head + "".join(lines[first + 1:last]) + tail
+
+    def code(self, node) -> Optional[str]:
+        """The source text of a node built here, if it is an expression."""
+        origin = self.expressions.get(id(node))
+        return None if origin is None else self.segment(origin)
+
+    def _starts_line(self, node: ast.AST) -> bool:
+        """Is ``node`` the first thing on its line (an indented block's statement, not a one-line suite)?"""
+        line = self.lines[node.lineno - 1]
+        if line.isascii():
+            return not line[: node.col_offset].strip(" \t\f")
+        return not line.encode("utf-8")[: node.col_offset].decode("utf-8").strip(" \t\f")
+
+    # -- statements ------------------------------------------------------------------------------------
+    def module(self, tree: ast.Module) -> cst.Module:
+        return _module(tuple(self.statements(tree.body)))
+
+    def statements(self, body: List[ast.stmt]) -> List[cst.CSTNode]:
+        """LibCST groups the small statements of one line (``a = 1; b = 2``) in one SimpleStatementLine."""
+        out: List[cst.CSTNode] = []
+        group: List[cst.CSTNode] = []
+        last_line = -1
+        small = self._small
+        for node in body:
+            make = small.get(type(node))
+            if make is None:
+                if group:
+                    out.append(_line(tuple(group)))
+                    group = []
+                make = self._statement.get(type(node))
+                if make is None:
+                    raise Unsupported(type(node).__name__)
+                out.append(make(node))
+                last_line = -1
+                continue
+            if group and node.lineno != last_line:
+                out.append(_line(tuple(group)))
+                group = []
+            group.append(make(node))
+            last_line = node.end_lineno
+        if group:
+            out.append(_line(tuple(group)))
+        return out
+
+    def block(self, body: List[ast.stmt]):
+        if self._starts_line(body[0]):
+            return _block(tuple(self.statements(body)))
+        # ``if flag: y.mul_(2)``: the small statements after the colon (a suite holds no compound one)
+        small = self._small
+        out = []
+        for node in body:
+            make = small.get(type(node))
+            if make is None:
+                raise Unsupported("a compound statement in a one-line suite")
+            out.append(make(node))
+        return _suite(tuple(out))
+
+    def _orelse(self, orelse: List[ast.stmt]):
+        if not orelse:
+            return None
+        return _else(self.block(orelse))
+
+    def _decorators(self, node) -> tuple:
+        return tuple(_decorator(self.expression(d)) for d in node.decorator_list)
+
+    def _functiondef(self, node) -> cst.FunctionDef:
+        returns = None if node.returns is None else _annotation(self.expression(node.returns))
+        return _function(_name(node.name), self.parameters(node.args), self.block(node.body),
+                         self._decorators(node), returns,
+                         _ASYNC if type(node) is ast.AsyncFunctionDef else None)
+
+    def _classdef(self, node: ast.ClassDef) -> cst.ClassDef:
+        bases = tuple(_arg(self.expression(b.value), None, "*") if type(b) is ast.Starred
+                      else _arg(self.expression(b), None, "") for b in node.bases)
+        keywords = tuple(self._keyword(k) for k in node.keywords)
+        return _class(_name(node.name), self.block(node.body), bases, keywords, self._decorators(node))
+
+    def _ifstatement(self, node: ast.If) -> cst.If:
+        orelse = node.orelse
+        if not orelse:
+            other = None
+        elif len(orelse) == 1 and type(orelse[0]) is ast.If and self._is_elif(orelse[0]):
+            other = self._ifstatement(orelse[0])
+        else:
+            other = _else(self.block(orelse))
+        return _if(self.expression(node.test), self.block(node.body), other)
+
+    def _is_elif(self, node: ast.If) -> bool:
+        line = self.lines[node.lineno - 1]
+        if not line.isascii():
+            line = line.encode("utf-8")[node.col_offset:].decode("utf-8")
+            return line.startswith("elif")
+        return line.startswith("elif", node.col_offset)
+
+    def _forstatement(self, node) -> cst.For:
+        return _for(self.expression(node.target), self.expression(node.iter), self.block(node.body),
+                    self._orelse(node.orelse), _ASYNC if type(node) is ast.AsyncFor else None)
+
+    def _whilestatement(self, node: ast.While) -> cst.While:
+        return _while(self.expression(node.test), self.block(node.body), self._orelse(node.orelse))
+
+    def _withstatement(self, node) -> cst.With:
+        items = tuple(_with_item(self.expression(item.context_expr),
+                                 None if item.optional_vars is None else _as_name(self.expression(item.optional_vars)))
+                      for item in node.items)
+        return _with(items, self.block(node.body), _ASYNC if type(node) is ast.AsyncWith else None)
+
+    def _trystatement(self, node) -> cst.CSTNode:
+        star = type(node) is ast.TryStar
+        handler = _star_handler if star else _handler
+        handlers = tuple(handler(self.block(h.body), None if h.type is None else self.expression(h.type),
+                                 None if h.name is None else _as_name(_name(h.name)))
+                         for h in node.handlers)
+        final = _finally(self.block(node.finalbody)) if node.finalbody else None
+        return (_try_star if star else _try)(self.block(node.body), handlers, self._orelse(node.orelse), final)
+
+    # -- small statements ------------------------------------------------------------------------------
+    def _exprstatement(self, node: ast.Expr) -> cst.Expr:
+        return _expr(self.expression(node.value))
+
+    def _assignstatement(self, node: ast.Assign) -> cst.Assign:
+        targets = tuple(_assign_target(self.expression(t)) for t in node.targets)
+        return _assign(targets, self.expression(node.value))
+
+    def _annassign(self, node: ast.AnnAssign) -> cst.AnnAssign:
+        value = None if node.value is None else self.expression(node.value)
+        return _ann_assign(self.expression(node.target), _annotation(self.expression(node.annotation)), value)
+
+    def _augassign(self, node: ast.AugAssign) -> cst.AugAssign:
+        return _aug_assign(self.expression(node.target), _AUGMENTED[type(node.op)], self.expression(node.value))
+
+    def _returnstatement(self, node: ast.Return) -> cst.Return:
+        return _return(None if node.value is None else self.expression(node.value))
+
+    def _raisestatement(self, node: ast.Raise) -> cst.Raise:
+        exc = None if node.exc is None else self.expression(node.exc)
+        return _raise(exc, None if node.cause is None else _from(self.expression(node.cause)))
+
+    def _assertstatement(self, node: ast.Assert) -> cst.Assert:
+        return _assert(self.expression(node.test), None if node.msg is None else self.expression(node.msg))
+
+    def _delete(self, node: ast.Delete) -> cst.Del:
+        if len(node.targets) == 1:
+            return _del(self.expression(node.targets[0]))
+        return _del(_tuple(tuple(self._element(t) for t in node.targets)))
+
+    def _globalstatement(self, node: ast.Global) -> cst.Global:
+        return _global(tuple(_name_item(_name(n)) for n in node.names))
+
+    def _nonlocalstatement(self, node: ast.Nonlocal) -> cst.Nonlocal:
+        return _nonlocal(tuple(_name_item(_name(n)) for n in node.names))
+
+    def _importstatement(self, node: ast.Import) -> cst.Import:
+        return _import(tuple(self._alias(a) for a in node.names))
+
+    def _importfrom(self, node: ast.ImportFrom) -> cst.ImportFrom:
+        module = None if node.module is None else _dotted_name(node.module)
+        if len(node.names) == 1 and node.names[0].name == "*":
+            names = _IMPORT_STAR
+        else:
+            names = tuple(self._alias(a) for a in node.names)
+        return _import_from(module, names, tuple(_dot() for _ in range(node.level or 0)))
+
+    def _alias(self, alias: ast.alias) -> cst.ImportAlias:
+        return _import_alias(_dotted_name(alias.name), None if alias.asname is None else _as_name(_name(alias.asname)))
+
+    # -- parameters ------------------------------------------------------------------------------------
+    def parameters(self, args: ast.arguments) -> cst.Parameters:
+        positional = args.posonlyargs + args.args
+        defaults: List[Optional[ast.expr]] = [None] * (len(positional) - len(args.defaults)) + list(args.defaults)
+        made = [self._param(a, d, "") for a, d in zip(positional, defaults)]
+        posonly = tuple(made[: len(args.posonlyargs)])
+        params = tuple(made[len(args.posonlyargs):])
+        if args.vararg is not None:
+            star_arg = self._param(args.vararg, None, "*")
+        elif args.kwonlyargs:
+            star_arg = _PARAM_STAR
+        else:
+            star_arg = _DEFAULT
+        kwonly = tuple(self._param(a, d, "") for a, d in zip(args.kwonlyargs, args.kw_defaults))
+        star_kwarg = None if args.kwarg is None else self._param(args.kwarg, None, "**")
+        return _parameters(params, star_arg, kwonly, star_kwarg, posonly, _PARAM_SLASH if posonly else _DEFAULT)
+
+    def _param(self, arg: ast.arg, default: Optional[ast.expr], star: str) -> cst.Param:
+        annotation = None if arg.annotation is None else _annotation(self.expression(arg.annotation))
+        return _param(_name(arg.arg), annotation, None if default is None else self.expression(default), star)
+
+    # -- expressions -----------------------------------------------------------------------------------
+    def expression(self, node: ast.expr) -> cst.CSTNode:
+        make = self._expression.get(type(node))
+        if make is None:
+            raise Unsupported(type(node).__name__)
+        built = make(node)
+        self.expressions[id(built)] = node
+        return built
+
+    def _name(self, node: ast.Name) -> cst.Name:
+        return _name(node.id)
+
+    def _attribute(self, node: ast.Attribute) -> cst.Attribute:
+        return _attribute(self.expression(node.value), _name(node.attr))
+
+    def _call(self, node: ast.Call) -> cst.Call:
+        args = node.args
+        keywords = node.keywords
+        if keywords and args and _after(args[-1], keywords[0]):
+            # ``f(x, key=1, *rest)``: LibCST keeps the source order
+            items = sorted(args + keywords, key=lambda n: (n.lineno, n.col_offset))
+            built = tuple(self._keyword(n) if type(n) is ast.keyword else self._positional(n) for n in items)
+        else:
+            built = tuple(self._positional(a) for a in args) + tuple(self._keyword(k) for k in keywords)
+        return _call(self.expression(node.func), built)
+
+    def _positional(self, node: ast.expr) -> cst.Arg:
+        if type(node) is ast.Starred:
+            return _arg(self.expression(node.value), None, "*")
+        return _arg(self.expression(node), None, "")
+
+    def _keyword(self, node: ast.keyword) -> cst.Arg:
+        if node.arg is None:
+            return _arg(self.expression(node.value), None, "**")
+        return _arg(self.expression(node.value), _name(node.arg), "")
+
+    def _constant(self, node: ast.Constant):
+        value = node.value
+        kind = type(value)
+        if kind is str or kind is bytes:
+            text = self.segment(node)
+            if _ONE_STRING.fullmatch(text):
+                return _simple_string(text)
+            return _concatenated(_simple_string('""'), _simple_string('""'))  # its pieces are never read
+        if value is None or kind is bool:
+            return _name(str(value))
+        if kind is int:
+            return _integer(self.segment(node))
+        if kind is float:
+            return _float(self.segment(node))
+        if kind is complex:
+            return _imaginary(self.segment(node))
+        if value is Ellipsis:
+            return _ellipsis()
+        raise Unsupported(f"constant {kind.__name__}")
+
+    def _joinedstr(self, node: ast.JoinedStr):
+        parts = tuple(_formatted_expression(self.expression(v.value)) for v in node.values
+                      if type(v) is ast.FormattedValue)
+        if _ONE_STRING.fullmatch(self.segment(node)):
+            return _formatted(parts)
+        # an implicit concatenation: the analysis reads only its type, and the walks the names within
+        return _concatenated(_formatted(parts), _simple_string('""'))
+
+    def _subscript(self, node: ast.Subscript) -> cst.Subscript:
+        index = node.slice
+        if type(index) is ast.Tuple and not self._parenthesised(index):
+            elements = tuple(_subscript_element(self._slice_item(e)) for e in index.elts)
+        else:
+            elements = (_subscript_element(self._slice_item(index)),)
+        return _subscript(self.expression(node.value), elements)
+
+    def _slice_item(self, node: ast.expr):
+        if type(node) is ast.Slice:
+            return _slice(None if node.lower is None else self.expression(node.lower),
+                          None if node.upper is None else self.expression(node.upper),
+                          None if node.step is None else self.expression(node.step))
+        if type(node) is ast.Starred:
+            raise Unsupported("a starred index")
+        return _index(self.expression(node))
+
+    def _parenthesised(self, node: ast.Tuple) -> bool:
+        """``x[(a, b)]`` (one index, a tuple) rather than ``x[a, b]`` (two)."""
+        if not node.elts:
+            return True  # ``x[()]``
+        if any(type(e) is ast.Slice for e in node.elts):
+            return False
+        text = self.segment(node)
+        if not text.startswith("("):
+            return False
+        depth = 0
+        for position, char in enumerate(text):
+            if char in "'\"#":
+                raise Unsupported("a string in a subscript's parentheses")
+            if char in "([{":
+                depth += 1
+            elif char in ")]}":
+                depth -= 1
+                if depth == 0:
+                    return position == len(text) - 1  # the first parenthesis closes at the very end
+        return False
+
+    def _binop(self, node: ast.BinOp) -> cst.BinaryOperation:
+        return _binary(self.expression(node.left), _BINARY[type(node.op)], self.expression(node.right))
+
+    def _unaryop(self, node: ast.UnaryOp) -> cst.UnaryOperation:
+        return _unary(_UNARY[type(node.op)], self.expression(node.operand))
+
+    def _boolop(self, node: ast.BoolOp):
+        operator = _BOOLEAN[type(node.op)]
+        values = node.values
+        built = self.expression(values[0])
+        for value in values[1:]:  # ``a and b and c`` is ``(a and b) and c``
+            built = _boolean(built, operator, self.expression(value))
+        return built
+
+    def _compare(self, node: ast.Compare) -> cst.Comparison:
+        targets = tuple(_comparison_target(_COMPARE[type(op)], self.expression(c))
+                        for op, c in zip(node.ops, node.comparators))
+        return _comparison(self.expression(node.left), targets)
+
+    def _ifexp(self, node: ast.IfExp) -> cst.IfExp:
+        return _if_exp(self.expression(node.test), self.expression(node.body), self.expression(node.orelse))
+
+    def _lambda(self, node: ast.Lambda) -> cst.Lambda:
+        return _lambda(self.parameters(node.args), self.expression(node.body))
+
+    def _namedexpr(self, node: ast.NamedExpr) -> cst.NamedExpr:
+        return _named(self.expression(node.target), self.expression(node.value))
+
+    def _await(self, node: ast.Await) -> cst.Await:
+        return _await(self.expression(node.value))
+
+    def _yield_(self, node: ast.Yield) -> cst.Yield:
+        return _yield(None if node.value is None else self.expression(node.value))
+
+    def _yield_from(self, node: ast.YieldFrom) -> cst.Yield:
+        return _yield(_from(self.expression(node.value)))
+
+    def _element(self, node: ast.expr):
+        if type(node) is ast.Starred:
+            return _starred_element(self.expression(node.value))
+        return _element(self.expression(node))
+
+    def _starred(self, node: ast.Starred):
+        raise Unsupported("a starred expression outside a display or call")
+
+    def _tuple(self, node: ast.Tuple) -> cst.Tuple:
+        return _tuple(tuple(self._element(e) for e in node.elts))
+
+    def _list(self, node: ast.List) -> cst.List:
+        return _list(tuple(self._element(e) for e in node.elts))
+
+    def _set(self, node: ast.Set) -> cst.Set:
+        return _set(tuple(self._element(e) for e in node.elts))
+
+    def _dict(self, node: ast.Dict) -> cst.Dict:
+        elements = tuple(_starred_dict_element(self.expression(v)) if k is None
+                         else _dict_element(self.expression(k), self.expression(v))
+                         for k, v in zip(node.keys, node.values))
+        return _dict(elements)
+
+    def _comprehension(self, generators: List[ast.comprehension]) -> cst.CompFor:
+        inner = None
+        for generator in reversed(generators):
+            ifs = tuple(_comp_if(self.expression(test)) for test in generator.ifs)
+            inner = _comp_for(self.expression(generator.target), self.expression(generator.iter), ifs, inner,
+                              _ASYNC if generator.is_async else None)
+        return inner
+
+    def _listcomp(self, node: ast.ListComp) -> cst.ListComp:
+        return _list_comp(self.expression(node.elt), self._comprehension(node.generators))
+
+    def _setcomp(self, node: ast.SetComp) -> cst.SetComp:
+        return _set_comp(self.expression(node.elt), self._comprehension(node.generators))
+
+    def _genexp(self, node: ast.GeneratorExp) -> cst.GeneratorExp:
+        return _generator(self.expression(node.elt), self._comprehension(node.generators))
+
+    def _dictcomp(self, node: ast.DictComp) -> cst.DictComp:
+        return _dict_comp(self.expression(node.key), self.expression(node.value),
+                          self._comprehension(node.generators))
+
+
+def _after(first: ast.AST, second: ast.AST) -> bool:
+    return (first.lineno, first.col_offset) > (second.lineno, second.col_offset)
+
+
+def _dotted_name(name: str):
+    """``a.b.c`` as LibCST's Attribute chain."""
+    parts = name.split(".")
+    node = _name(parts[0])
+    for part in parts[1:]:
+        node = _attribute(node, _name(part))
+    return node
+
+
+def convert(text: str, tree: ast.Module) -> Tuple[cst.Module, Converter]:
+    """The LibCST-shaped tree of ``text``, whose ``ast`` tree is ``tree``; raises :class:`Unsupported`."""
+    converter = Converter(text)
+    return converter.module(tree), converter
