@@ -188,7 +188,10 @@ _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
 class Converter:
     """Builds the LibCST-shaped tree of one text from its ``ast`` tree."""
 
-    def __init__(self, text: str):
+    def __init__(self, text: str, reductions=None):
+        # the selection's blanked runs and tables (inplace_lint.select.Reductions), built as the reduced
+        # text would parse: the text of ``tree`` is then the whole text, not the reduced one
+        self.reductions = reductions
         if _ODD_BREAKS.search(text):
             self.lines = _LINE.findall(text)  # str.splitlines also breaks where Python does not
         else:
@@ -248,7 +251,22 @@ class Converter:
 
     # -- statements ------------------------------------------------------------------------------------
     def module(self, tree: ast.Module) -> cst.Module:
-        return _module(tuple(self.statements(tree.body)))
+        body = self.statements(tree.body)
+        if self.reductions is not None:
+            body.extend(_line((_expr(_name(name)),)) for name in self.reductions.witnesses)
+        return _module(tuple(body))
+
+    def _reduced(self, node: ast.stmt):
+        """What the reduced text holds for ``node``: itself (None), nothing (``()``: inside a blanked run), or
+        the run's one statement."""
+        reductions = self.reductions
+        key = id(node)
+        if key in reductions.inside_runs:
+            return ()
+        how = reductions.runs.get(key)
+        if how is None:
+            return None
+        return _expr(_simple_string('""""""')) if how == "string" else _pass()
 
     def statements(self, body: List[ast.stmt]) -> List[cst.CSTNode]:
         """LibCST groups the small statements of one line (``a = 1; b = 2``) in one SimpleStatementLine."""
@@ -256,7 +274,18 @@ class Converter:
         group: List[cst.CSTNode] = []
         last_line = -1
         small = self._small
+        reduced = self.reductions is not None
         for node in body:
+            if reduced:
+                replacement = self._reduced(node)
+                if replacement is not None:
+                    if replacement != ():
+                        if group:
+                            out.append(_line(tuple(group)))
+                            group = []
+                        out.append(_line((replacement,)))
+                        last_line = -1
+                    continue
             make = small.get(type(node))
             if make is None:
                 if group:
@@ -284,6 +313,12 @@ class Converter:
         small = self._small
         out = []
         for node in body:
+            if self.reductions is not None:
+                replacement = self._reduced(node)
+                if replacement is not None:
+                    if replacement != ():
+                        out.append(replacement)
+                    continue
             make = small.get(type(node))
             if make is None:
                 raise Unsupported("a compound statement in a one-line suite")
@@ -425,6 +460,8 @@ class Converter:
         make = self._expression.get(type(node))
         if make is None:
             raise Unsupported(type(node).__name__)
+        if self.reductions is not None and id(node) in self.reductions.tables:
+            return _tuple((_element(_simple_string('""""""')),))  # a literal table's one-string tuple
         built = make(node)
         self.expressions[id(built)] = node
         return built
@@ -617,7 +654,9 @@ def _dotted_name(name: str):
     return node
 
 
-def convert(text: str, tree: ast.Module) -> Tuple[cst.Module, Converter]:
-    """The LibCST-shaped tree of ``text``, whose ``ast`` tree is ``tree``; raises :class:`Unsupported`."""
-    converter = Converter(text)
+def convert(text: str, tree: ast.Module, reductions=None) -> Tuple[cst.Module, Converter]:
+    """The LibCST-shaped tree of ``text``, whose ``ast`` tree is ``tree``; raises :class:`Unsupported`.
+    With ``reductions`` (inplace_lint.select.Reductions, made from ``tree``): the tree of the selection's
+    reduced text instead, which keeps ``text``'s lines wherever it has code."""
+    converter = Converter(text, reductions)
     return converter.module(tree), converter

@@ -217,7 +217,8 @@ def lint_with_tree(
     if not might_have_hazard(source):
         return []
     text = source
-    text_tree = tree  # the ``ast`` tree of ``text``, if known
+    # ``text``'s ``ast`` tree, when known: the tree of ``source``, and how the selection reduced it
+    tree_text, text_tree, reductions = source, tree, None
     starts = None
     if reduce:
         from inplace_lint.select import select
@@ -237,7 +238,9 @@ def lint_with_tree(
                 return []
             text = selection.source
             starts = selection.starts
-            text_tree = selection.tree if text is source else None
+            text_tree, reductions = selection.tree, selection.reductions
+            if text is not source and reductions is None:
+                text_tree = None
     key = None
     if memo is not None:
         key = (text, path, options.assume_params_are_tensors, tuple(options.select), tuple(options.ignore),
@@ -248,7 +251,7 @@ def lint_with_tree(
     reads = WHOLE_SOURCE_READS[0]
     with _fewer_collections():
         pieces = _parse_pieces(text, starts, memo) if memo is not None and starts else None
-        if pieces is None and reduce and not _hazards_on_ast(text, text_tree, options):
+        if pieces is None and reduce and not _hazards_on_ast(text, tree_text, text_tree, reductions, options):
             findings = []
         else:
             findings = _parse_and_analyse(source, text, path, options, pieces, memo.owner if memo else None)
@@ -322,11 +325,13 @@ def _assemble(pieces: List[Tuple[_Piece, int]]) -> cst.Module:
                       has_trailing_newline=last.has_trailing_newline)
 
 
-def _hazards_on_ast(text: str, tree: Optional[ast.Module], options: LintOptions) -> bool:
-    """The analysis's first look, on a tree built from ``ast`` (inplace_lint.cst_from_ast) instead of
-    LibCST's: False means the text certainly has no finding, and LibCST need not parse it. True whenever
-    it cannot tell: a hazard found (its finding, message and fix come from LibCST's tree), a construct
-    that module does not build, or any error."""
+def _hazards_on_ast(text: str, tree_text: str, tree: Optional[ast.Module], reductions,
+                    options: LintOptions) -> bool:
+    """The analysis's first look at ``text``, on a tree built from ``ast`` (inplace_lint.cst_from_ast)
+    instead of LibCST's: False means the text certainly has no finding, and LibCST need not parse it.
+    True whenever it cannot tell: a hazard found (its finding, message and fix come from LibCST's tree),
+    a construct that module does not build, or any error. ``tree``: the ``ast`` tree of ``tree_text``,
+    which is ``text`` itself, or the whole text the selection reduced to ``text`` with ``reductions``."""
     from inplace_lint.cst_from_ast import Unsupported, convert
 
     limit = sys.getrecursionlimit()
@@ -337,8 +342,8 @@ def _hazards_on_ast(text: str, tree: Optional[ast.Module], options: LintOptions)
         if tree is None:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")  # SyntaxWarnings are the LibCST parse's to ignore too
-                tree = ast.parse(text)
-        module, converter = convert(text, tree)
+                tree, tree_text, reductions = ast.parse(text), text, None
+        module, converter = convert(tree_text, tree, reductions)
         return has_hazards(module, options, converter.code)
     except (Unsupported, SyntaxError, ValueError, RecursionError, MemoryError):
         return True  # LibCST decides, and reports what it must

@@ -188,6 +188,7 @@ class _Unit(_Part):
 class _Statement(_Part):
     structural: bool = False  # an import, or a block holding a definition or an import: always kept
     top: bool = True  # top level (else class level)
+    unit: Optional[_Unit] = None  # a class-level statement's enclosing function, if its class is in one
 
 
 class _Scanner:
@@ -350,7 +351,7 @@ class _Scanner:
             elif isinstance(statement, ast.ClassDef):
                 self._class(statement, parent, names)
             else:
-                part = _Statement(statement, top=False)
+                part = _Statement(statement, top=False, unit=parent)
                 self._body_of(part, [statement], parent, methods_of=node.name)
                 part.trigger = part.builds_inplace_module = False  # never interpreted
                 names.update(part.names)
@@ -689,6 +690,9 @@ class Selection:
     # decorator), or None when unknown: the language server parses and caches the text in these pieces
     starts: Optional[List[int]] = None
     tree: Optional[ast.Module] = None  # the ``ast`` tree of the whole text, when it parsed
+    # how ``source`` differs from the text of ``tree``: inplace_lint.cst_from_ast builds the reduced text's
+    # tree from ``tree`` with these, without parsing the reduced text again
+    reductions: Optional["Reductions"] = None
 
     @property
     def skip(self) -> bool:
@@ -739,13 +743,15 @@ def select(source: str, tree: Optional[ast.Module] = None) -> Selection:
     top_runs = _runs(tree.body, scanner.top, kept_top)
     dropped.extend(top_runs)
     for statement in scanner.class_statements:
-        if statement not in kept_class:
+        # in a function not kept, the statement's text is blanked with that function's body already
+        if statement not in kept_class and (statement.unit is None or statement.unit in kept):
             dropped.append((None, [statement.node]))
     tables = [t.node.value for t in scanner.top if t in kept_top and _literal_table(t.node)]
     starts = _top_starts(tree.body, top_runs)
     if not dropped and not tables:
         return Selection(source, len(kept), total, starts, tree)
-    reduced = _reduce(source, dropped, tables)
+    reductions = Reductions(witnesses=list(witnesses))
+    reduced = _reduce(source, dropped, tables, reductions)
     if witnesses:
         # One more use of each such function, after the last line (no line moves): the analysis's
         # "only ever called directly" count stays false, whatever mentions were blanked.
@@ -753,7 +759,20 @@ def select(source: str, tree: Optional[ast.Module] = None) -> Selection:
         lines = len(_LINE.findall(reduced))  # the witnesses start on the line after the last
         starts = starts + [lines + 1 + index for index in range(len(witnesses))]
         reduced += ending + "".join(f"{name}\n" for name in witnesses)
-    return Selection(reduced, len(kept), total, starts)
+    return Selection(reduced, len(kept), total, starts, tree, reductions)
+
+
+@dataclass
+class Reductions:
+    """What :func:`_reduce` did to the text, by the ``ast`` nodes it blanked: each run of statements that
+    became one ``pass`` or one string statement (by the id of its first statement: "pass" on a line of its
+    own, "inline pass" after a colon, or "string"), the ids of the run's other statements, the literal
+    tables whose value became a one-string tuple, and the names appended as statements at the end."""
+
+    runs: Dict[int, str] = field(default_factory=dict)
+    inside_runs: Set[int] = field(default_factory=set)
+    tables: Set[int] = field(default_factory=set)
+    witnesses: List[str] = field(default_factory=list)
 
 
 def _top_starts(body: List[ast.AST], top_runs: List[Tuple[None, List[ast.AST]]]) -> List[int]:
@@ -1088,14 +1107,17 @@ def _dotted(node: ast.AST) -> bool:
 
 
 def _reduce(source: str, dropped: List[Tuple[Optional[ast.AST], List[ast.AST]]],
-            tables: Iterable[ast.AST] = ()) -> str:
+            tables: Iterable[ast.AST] = (), done: Optional[Reductions] = None) -> str:
     """Blank out each run of statements, and the entries of each literal table (a one-string tuple
-    spanning its lines), keeping every line (and so every other line's number)."""
+    spanning its lines), keeping every line (and so every other line's number). ``done`` records what
+    was blanked."""
+    done = done if done is not None else Reductions()
     lines = _LINE.findall(source)
     for value in tables:
         start, end = value.lineno - 1, value.end_lineno - 1
         if end >= len(lines):
             continue
+        done.tables.add(id(value))
         head = lines[start].encode("utf-8")[: value.col_offset].decode("utf-8", "replace")
         tail = lines[end].encode("utf-8")[value.end_col_offset:].decode("utf-8", "replace")
         lines[start] = head + '("""' + _ending(lines[start])
@@ -1117,18 +1139,26 @@ def _reduce(source: str, dropped: List[Tuple[Optional[ast.AST], List[ast.AST]]],
                 continue  # rare (``a = 1; b = 2`` across lines): keep the text as it is
             tail = lines[end].encode("utf-8")[last.end_col_offset:].decode("utf-8", "replace")
             lines[start] = head + "pass" + tail
+            _record(done, body, "inline pass")
             continue
         indent = line[: len(line) - len(line.lstrip(" \t\f"))]
         if end + 1 < len(lines) and _starts_on(last, lines[end]):
             continue  # something else starts on the last line (``x = 1; y = 2``): leave the text alone
         if start == end:
             lines[start] = indent + "pass" + _ending(line)
+            _record(done, body, "pass")
             continue
+        _record(done, body, "string")
         lines[start] = indent + '"""' + _ending(line)
         for index in range(start + 1, end):
             lines[index] = _ending(lines[index])
         lines[end] = '"""' + _ending(lines[end])
     return "".join(lines)
+
+
+def _record(done: Reductions, body: List[ast.AST], how: str) -> None:
+    done.runs[id(body[0])] = how
+    done.inside_runs.update(id(node) for node in body[1:])
 
 
 def _starts_on(last: ast.AST, line: str) -> bool:
