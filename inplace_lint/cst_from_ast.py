@@ -18,7 +18,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import re
-from typing import Callable, Dict, List, Optional, Tuple
+from typing import Callable, Dict, List, Optional, Set, Tuple
 
 import libcst as cst
 
@@ -197,6 +197,8 @@ class Converter:
         else:
             self.lines = text.splitlines(keepends=True)
         self.expressions: Dict[int, ast.AST] = {}  # id(node built) -> its ast node, for its source text
+        self.mentions: Dict[str, int] = {}  # Name nodes built (other than attributes' names), by value
+        self.calls: Dict[str, int] = {}  # calls of a plain name built, by the name
         self._expression = {
             ast.Name: self._name, ast.Attribute: self._attribute, ast.Call: self._call,
             ast.Constant: self._constant, ast.Subscript: self._subscript, ast.BinOp: self._binop,
@@ -221,6 +223,26 @@ class Converter:
             ast.Global: self._globalstatement, ast.Nonlocal: self._nonlocalstatement,
             ast.Import: self._importstatement, ast.ImportFrom: self._importfrom,
         }
+
+    def _named(self, value: str) -> cst.Name:
+        """A Name that is no attribute's ``attr``: counted for :meth:`directly_called`."""
+        self.mentions[value] = self.mentions.get(value, 0) + 1
+        return _name(value)
+
+    def _dotted_name(self, name: str):
+        """``a.b.c`` as LibCST's Attribute chain."""
+        parts = name.split(".")
+        node = self._named(parts[0])
+        for part in parts[1:]:
+            node = _attribute(node, _name(part))
+        return node
+
+    def directly_called(self, names: Set[str]) -> Set[str]:
+        """Of ``names`` (module-level functions), those the built tree mentions only in direct calls and
+        their ``def``: what inplace_lint.analysis._directly_called finds by walking the tree, counted
+        while it was built."""
+        mentions, calls = self.mentions, self.calls
+        return {name for name in names if calls.get(name) and mentions.get(name, 0) == calls[name] + 1}
 
     # -- source text -----------------------------------------------------------------------------------
     def segment(self, node: ast.AST) -> str:
@@ -253,7 +275,7 @@ class Converter:
     def module(self, tree: ast.Module) -> cst.Module:
         body = self.statements(tree.body)
         if self.reductions is not None:
-            body.extend(_line((_expr(_name(name)),)) for name in self.reductions.witnesses)
+            body.extend(_line((_expr(self._named(name)),)) for name in self.reductions.witnesses)
         return _module(tuple(body))
 
     def _reduced(self, node: ast.stmt):
@@ -335,7 +357,7 @@ class Converter:
 
     def _functiondef(self, node) -> cst.FunctionDef:
         returns = None if node.returns is None else _annotation(self.expression(node.returns))
-        return _function(_name(node.name), self.parameters(node.args), self.block(node.body),
+        return _function(self._named(node.name), self.parameters(node.args), self.block(node.body),
                          self._decorators(node), returns,
                          _ASYNC if type(node) is ast.AsyncFunctionDef else None)
 
@@ -343,7 +365,7 @@ class Converter:
         bases = tuple(_arg(self.expression(b.value), None, "*") if type(b) is ast.Starred
                       else _arg(self.expression(b), None, "") for b in node.bases)
         keywords = tuple(self._keyword(k) for k in node.keywords)
-        return _class(_name(node.name), self.block(node.body), bases, keywords, self._decorators(node))
+        return _class(self._named(node.name), self.block(node.body), bases, keywords, self._decorators(node))
 
     def _ifstatement(self, node: ast.If) -> cst.If:
         orelse = node.orelse
@@ -379,7 +401,7 @@ class Converter:
         star = type(node) is ast.TryStar
         handler = _star_handler if star else _handler
         handlers = tuple(handler(self.block(h.body), None if h.type is None else self.expression(h.type),
-                                 None if h.name is None else _as_name(_name(h.name)))
+                                 None if h.name is None else _as_name(self._named(h.name)))
                          for h in node.handlers)
         final = _finally(self.block(node.finalbody)) if node.finalbody else None
         return (_try_star if star else _try)(self.block(node.body), handlers, self._orelse(node.orelse), final)
@@ -415,16 +437,16 @@ class Converter:
         return _del(_tuple(tuple(self._element(t) for t in node.targets)))
 
     def _globalstatement(self, node: ast.Global) -> cst.Global:
-        return _global(tuple(_name_item(_name(n)) for n in node.names))
+        return _global(tuple(_name_item(self._named(n)) for n in node.names))
 
     def _nonlocalstatement(self, node: ast.Nonlocal) -> cst.Nonlocal:
-        return _nonlocal(tuple(_name_item(_name(n)) for n in node.names))
+        return _nonlocal(tuple(_name_item(self._named(n)) for n in node.names))
 
     def _importstatement(self, node: ast.Import) -> cst.Import:
         return _import(tuple(self._alias(a) for a in node.names))
 
     def _importfrom(self, node: ast.ImportFrom) -> cst.ImportFrom:
-        module = None if node.module is None else _dotted_name(node.module)
+        module = None if node.module is None else self._dotted_name(node.module)
         if len(node.names) == 1 and node.names[0].name == "*":
             names = _IMPORT_STAR
         else:
@@ -432,7 +454,8 @@ class Converter:
         return _import_from(module, names, tuple(_dot() for _ in range(node.level or 0)))
 
     def _alias(self, alias: ast.alias) -> cst.ImportAlias:
-        return _import_alias(_dotted_name(alias.name), None if alias.asname is None else _as_name(_name(alias.asname)))
+        return _import_alias(self._dotted_name(alias.name),
+                             None if alias.asname is None else _as_name(self._named(alias.asname)))
 
     # -- parameters ------------------------------------------------------------------------------------
     def parameters(self, args: ast.arguments) -> cst.Parameters:
@@ -453,7 +476,7 @@ class Converter:
 
     def _param(self, arg: ast.arg, default: Optional[ast.expr], star: str) -> cst.Param:
         annotation = None if arg.annotation is None else _annotation(self.expression(arg.annotation))
-        return _param(_name(arg.arg), annotation, None if default is None else self.expression(default), star)
+        return _param(self._named(arg.arg), annotation, None if default is None else self.expression(default), star)
 
     # -- expressions -----------------------------------------------------------------------------------
     def expression(self, node: ast.expr) -> cst.CSTNode:
@@ -467,12 +490,14 @@ class Converter:
         return built
 
     def _name(self, node: ast.Name) -> cst.Name:
-        return _name(node.id)
+        return self._named(node.id)
 
     def _attribute(self, node: ast.Attribute) -> cst.Attribute:
         return _attribute(self.expression(node.value), _name(node.attr))
 
     def _call(self, node: ast.Call) -> cst.Call:
+        if type(node.func) is ast.Name:
+            self.calls[node.func.id] = self.calls.get(node.func.id, 0) + 1
         args = node.args
         keywords = node.keywords
         if keywords and args and _after(args[-1], keywords[0]):
@@ -491,7 +516,7 @@ class Converter:
     def _keyword(self, node: ast.keyword) -> cst.Arg:
         if node.arg is None:
             return _arg(self.expression(node.value), None, "**")
-        return _arg(self.expression(node.value), _name(node.arg), "")
+        return _arg(self.expression(node.value), self._named(node.arg), "")
 
     def _constant(self, node: ast.Constant):
         value = node.value
@@ -502,7 +527,7 @@ class Converter:
                 return _simple_string(text)
             return _concatenated(_simple_string('""'), _simple_string('""'))  # its pieces are never read
         if value is None or kind is bool:
-            return _name(str(value))
+            return self._named(str(value))
         if kind is int:
             return _integer(self.segment(node))
         if kind is float:
@@ -514,8 +539,7 @@ class Converter:
         raise Unsupported(f"constant {kind.__name__}")
 
     def _joinedstr(self, node: ast.JoinedStr):
-        parts = tuple(_formatted_expression(self.expression(v.value)) for v in node.values
-                      if type(v) is ast.FormattedValue)
+        parts = tuple(_formatted_expression(self.expression(value)) for value in _formatted_values(node))
         if _ONE_STRING.fullmatch(self.segment(node)):
             return _formatted(parts)
         # an implicit concatenation: the analysis reads only its type, and the walks the names within
@@ -645,13 +669,15 @@ def _after(first: ast.AST, second: ast.AST) -> bool:
     return (first.lineno, first.col_offset) > (second.lineno, second.col_offset)
 
 
-def _dotted_name(name: str):
-    """``a.b.c`` as LibCST's Attribute chain."""
-    parts = name.split(".")
-    node = _name(parts[0])
-    for part in parts[1:]:
-        node = _attribute(node, _name(part))
-    return node
+def _formatted_values(node: ast.JoinedStr) -> List[ast.expr]:
+    """The expressions of an f-string, those in format specs (``f"{x:{width}}"``) included."""
+    out = []
+    for value in node.values:
+        if type(value) is ast.FormattedValue:
+            out.append(value.value)
+            if value.format_spec is not None:
+                out.extend(_formatted_values(value.format_spec))
+    return out
 
 
 def convert(text: str, tree: ast.Module, reductions=None) -> Tuple[cst.Module, Converter]:

@@ -344,7 +344,7 @@ def _hazards_on_ast(text: str, tree_text: str, tree: Optional[ast.Module], reduc
                 warnings.simplefilter("ignore")  # SyntaxWarnings are the LibCST parse's to ignore too
                 tree, tree_text, reductions = ast.parse(text), text, None
         module, converter = convert(tree_text, tree, reductions)
-        return has_hazards(module, options, converter.code)
+        return has_hazards(module, options, converter)
     except (Unsupported, SyntaxError, ValueError, RecursionError, MemoryError):
         return True  # LibCST decides, and reports what it must
     except Exception:  # a bug: never a lost finding

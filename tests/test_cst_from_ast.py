@@ -17,6 +17,8 @@ import libcst as cst
 import pytest
 
 from inplace_lint import engine
+from inplace_lint.analysis import _directly_called
+from inplace_lint.analysis.names import walk
 from inplace_lint.cst_from_ast import Unsupported, convert
 from inplace_lint.engine import lint_source, might_have_hazard
 from inplace_lint.select import select
@@ -68,9 +70,18 @@ BLANKED = '""""""'
 
 
 def assert_same_shape(text: str) -> None:
-    built, _converter = convert(text, ast.parse(text))
-    found = difference(built, engine.parse(text))
+    built, converter = convert(text, ast.parse(text))
+    parsed = engine.parse(text)
+    found = difference(built, parsed)
     assert found is None, found
+    assert_same_direct_calls(converter, parsed)
+
+
+def assert_same_direct_calls(converter, parsed: cst.Module) -> None:
+    """The functions only ever called directly, as counted while building, are those the analysis's walk
+    of LibCST's tree finds (asked about every name of the tree)."""
+    names = {node.value for node in walk(parsed) if type(node) is cst.Name}
+    assert converter.directly_called(names) == _directly_called(parsed, names)
 
 
 def _texts(path: Path):
@@ -86,9 +97,11 @@ def _texts(path: Path):
 def assert_reduced_shape(source: str, selection) -> None:
     """The reduced text's tree, built from the whole text's ``ast`` tree and the selection's record of
     what it blanked (no second ``ast.parse``), is the tree LibCST parses from the reduced text."""
-    built, _converter = convert(source, selection.tree, selection.reductions)
-    found = difference(built, engine.parse(selection.source))
+    built, converter = convert(source, selection.tree, selection.reductions)
+    parsed = engine.parse(selection.source)
+    found = difference(built, parsed)
     assert found is None, found
+    assert_same_direct_calls(converter, parsed)
 
 
 @pytest.mark.parametrize("path", FIXTURES, ids=lambda p: str(p.relative_to(ROOT / "tests" / "fixtures")))
@@ -138,7 +151,7 @@ TRICKY = {
     """,
     "strings and numbers": '''
         a = "x"; b = 'y'; c = """doc"""; d = b"z"; e = rb"\\\\"; f = "a" "b"; g = f"{a}" "b"
-        h = """a""" f"""b{c}"""; i = 0x10; j = 1_000; k = 1.5e3; l = 2j; m = -1; n = ...; o = None
+        h = """a""" f"""b{c}"""; t = f"{x:{width}.{prec}}" f"{y}"; i = 0x10; j = 1_000; k = 1.5e3; l = 2j; m = -1; n = ...; o = None
         p = True, False; q = "it's"; r = 'say "hi"'; s = f"{x!r:>{w}}"
     ''',
     "operators": """
@@ -302,12 +315,13 @@ def test_whole_corpus_trees_have_libcst_shapes():
             except (SyntaxError, ValueError, engine.LintError):
                 continue
             try:
-                built, _converter = convert(text, tree)
+                built, converter = convert(text, tree)
                 if selection is not None:
-                    reduced, _converter = convert(texts[0][0], selection.tree, selection.reductions)
+                    reduced, converter = convert(texts[0][0], selection.tree, selection.reductions)
                     found = difference(reduced, parsed)
                     assert found is None, f"{path}, reduced: {found}"
             except Unsupported:
                 continue
             found = difference(built, parsed)
             assert found is None, f"{path}: {found}"
+            assert_same_direct_calls(converter, parsed)

@@ -41,19 +41,23 @@ def analyze_module(module: cst.Module, source: str, path: str, options: LintOpti
     return findings
 
 
-def has_hazards(module: cst.Module, options: LintOptions, source_of) -> bool:
+def has_hazards(module: cst.Module, options: LintOptions, built) -> bool:
     """Does the analysis find any hazard in ``module``, a tree that inplace_lint.cst_from_ast built?
-    ``source_of(node)``: the source text of one of its expressions (the tree has no formatting to
-    print it from)."""
-    ctx = interpret_module(module, options, source_of)
+    ``built``: its Converter, which knows each expression's source text (the tree has no formatting to
+    print it from) and which functions are only ever called directly (counted while it built the tree)."""
+    ctx = interpret_module(module, options, built.code, built.directly_called)
     return ctx is not None and bool(ctx.hazards)
 
 
-def interpret_module(module: cst.Module, options: LintOptions, source_of=None) -> Optional[ModuleContext]:
+def interpret_module(module: cst.Module, options: LintOptions, source_of=None,
+                     directly_called=None) -> Optional[ModuleContext]:
     """Interpret every unit of ``module`` (refined by its call sites) and collect the hazards; None when the
-    module imports no torch."""
+    module imports no torch. ``directly_called(names)``: what :func:`_directly_called` answers, when the
+    caller knows it without walking the tree."""
     knowledge = load()
     ctx = ModuleContext(knowledge, module, options.assume_params_are_tensors, source_of)
+    if directly_called is not None:
+        ctx.count_direct_calls = directly_called
     imports = ImportMap()
     _collect_imports(module.body, imports)
     if not imports.mentions_torch():
@@ -361,9 +365,7 @@ def _decorator_names(function: cst.FunctionDef, imports: ImportMap) -> List[str]
 
 def _only_called(ctx: ModuleContext, module: cst.Module, name: str) -> set:
     """{name} when every mention of the module-level function ``name`` is a direct call, else {}."""
-    if ctx.directly_called is None:
-        ctx.directly_called = _directly_called(module, set(ctx.user_functions))
-    return {name} & ctx.directly_called
+    return {name} & _directly_called_in(ctx, module)
 
 
 def _refinable(ctx: ModuleContext, module: cst.Module) -> set:
@@ -371,10 +373,16 @@ def _refinable(ctx: ModuleContext, module: cst.Module) -> set:
     names = {n for n in ctx.call_args if n not in ctx.opaque_functions}
     if not names:
         return set()
-    if ctx.directly_called is None:
-        ctx.directly_called = _directly_called(module, set(ctx.user_functions))
-    keep = names & ctx.directly_called
+    keep = names & _directly_called_in(ctx, module)
     return {s for s in module.body if isinstance(s, cst.FunctionDef) and s.name.value in keep}
+
+
+def _directly_called_in(ctx: ModuleContext, module: cst.Module) -> set:
+    if ctx.directly_called is None:
+        names = set(ctx.user_functions)
+        count = ctx.count_direct_calls
+        ctx.directly_called = count(names) if count is not None else _directly_called(module, names)
+    return ctx.directly_called
 
 
 def _directly_called(module: cst.Module, names: set) -> set:
