@@ -199,31 +199,6 @@ class Converter:
         self.expressions: Dict[int, ast.AST] = {}  # id(node built) -> its ast node, for its source text
         self.mentions: Dict[str, int] = {}  # Name nodes built (other than attributes' names), by value
         self.calls: Dict[str, int] = {}  # calls of a plain name built, by the name
-        self._expression = {
-            ast.Name: self._name, ast.Attribute: self._attribute, ast.Call: self._call,
-            ast.Constant: self._constant, ast.Subscript: self._subscript, ast.BinOp: self._binop,
-            ast.UnaryOp: self._unaryop, ast.BoolOp: self._boolop, ast.Compare: self._compare,
-            ast.IfExp: self._ifexp, ast.Lambda: self._lambda, ast.NamedExpr: self._namedexpr,
-            ast.Await: self._await, ast.Yield: self._yield_, ast.YieldFrom: self._yield_from,
-            ast.Tuple: self._tuple, ast.List: self._list, ast.Set: self._set, ast.Dict: self._dict,
-            ast.ListComp: self._listcomp, ast.SetComp: self._setcomp, ast.GeneratorExp: self._genexp,
-            ast.DictComp: self._dictcomp, ast.JoinedStr: self._joinedstr, ast.Starred: self._starred,
-        }
-        self._statement = {
-            ast.FunctionDef: self._functiondef, ast.AsyncFunctionDef: self._functiondef,
-            ast.ClassDef: self._classdef, ast.If: self._ifstatement, ast.For: self._forstatement,
-            ast.AsyncFor: self._forstatement, ast.While: self._whilestatement, ast.With: self._withstatement,
-            ast.AsyncWith: self._withstatement, ast.Try: self._trystatement, ast.TryStar: self._trystatement,
-        }
-        self._small = {
-            ast.Expr: self._exprstatement, ast.Assign: self._assignstatement, ast.AnnAssign: self._annassign,
-            ast.AugAssign: self._augassign, ast.Return: self._returnstatement, ast.Raise: self._raisestatement,
-            ast.Assert: self._assertstatement, ast.Delete: self._delete, ast.Pass: lambda node: _pass(),
-            ast.Break: lambda node: _break(), ast.Continue: lambda node: _continue(),
-            ast.Global: self._globalstatement, ast.Nonlocal: self._nonlocalstatement,
-            ast.Import: self._importstatement, ast.ImportFrom: self._importfrom,
-        }
-
     def _named(self, value: str) -> cst.Name:
         """A Name that is no attribute's ``attr``: counted for :meth:`directly_called`."""
         self.mentions[value] = self.mentions.get(value, 0) + 1
@@ -295,7 +270,7 @@ class Converter:
         out: List[cst.CSTNode] = []
         group: List[cst.CSTNode] = []
         last_line = -1
-        small = self._small
+        small = _SMALL_STATEMENTS
         reduced = self.reductions is not None
         for node in body:
             if reduced:
@@ -313,16 +288,16 @@ class Converter:
                 if group:
                     out.append(_line(tuple(group)))
                     group = []
-                make = self._statement.get(type(node))
+                make = _STATEMENTS.get(type(node))
                 if make is None:
                     raise Unsupported(type(node).__name__)
-                out.append(make(node))
+                out.append(make(self, node))
                 last_line = -1
                 continue
             if group and node.lineno != last_line:
                 out.append(_line(tuple(group)))
                 group = []
-            group.append(make(node))
+            group.append(make(self, node))
             last_line = node.end_lineno
         if group:
             out.append(_line(tuple(group)))
@@ -332,7 +307,7 @@ class Converter:
         if self._starts_line(body[0]):
             return _block(tuple(self.statements(body)))
         # ``if flag: y.mul_(2)``: the small statements after the colon (a suite holds no compound one)
-        small = self._small
+        small = _SMALL_STATEMENTS
         out = []
         for node in body:
             if self.reductions is not None:
@@ -344,7 +319,7 @@ class Converter:
             make = small.get(type(node))
             if make is None:
                 raise Unsupported("a compound statement in a one-line suite")
-            out.append(make(node))
+            out.append(make(self, node))
         return _suite(tuple(out))
 
     def _orelse(self, orelse: List[ast.stmt]):
@@ -480,12 +455,12 @@ class Converter:
 
     # -- expressions -----------------------------------------------------------------------------------
     def expression(self, node: ast.expr) -> cst.CSTNode:
-        make = self._expression.get(type(node))
+        make = _EXPRESSIONS.get(type(node))
         if make is None:
             raise Unsupported(type(node).__name__)
         if self.reductions is not None and id(node) in self.reductions.tables:
             return _tuple((_element(_simple_string('""""""')),))  # a literal table's one-string tuple
-        built = make(node)
+        built = make(self, node)
         self.expressions[id(built)] = node
         return built
 
@@ -667,6 +642,34 @@ class Converter:
 
 def _after(first: ast.AST, second: ast.AST) -> bool:
     return (first.lineno, first.col_offset) > (second.lineno, second.col_offset)
+
+
+# The builders by ast node type: plain functions (bound methods stored on the instance would make every
+# Converter a reference cycle, which keeps its trees alive until the cyclic collector runs).
+_EXPRESSIONS = {
+    ast.Name: Converter._name, ast.Attribute: Converter._attribute, ast.Call: Converter._call,
+    ast.Constant: Converter._constant, ast.Subscript: Converter._subscript, ast.BinOp: Converter._binop,
+    ast.UnaryOp: Converter._unaryop, ast.BoolOp: Converter._boolop, ast.Compare: Converter._compare,
+    ast.IfExp: Converter._ifexp, ast.Lambda: Converter._lambda, ast.NamedExpr: Converter._namedexpr,
+    ast.Await: Converter._await, ast.Yield: Converter._yield_, ast.YieldFrom: Converter._yield_from,
+    ast.Tuple: Converter._tuple, ast.List: Converter._list, ast.Set: Converter._set, ast.Dict: Converter._dict,
+    ast.ListComp: Converter._listcomp, ast.SetComp: Converter._setcomp, ast.GeneratorExp: Converter._genexp,
+    ast.DictComp: Converter._dictcomp, ast.JoinedStr: Converter._joinedstr, ast.Starred: Converter._starred,
+}
+_STATEMENTS = {
+    ast.FunctionDef: Converter._functiondef, ast.AsyncFunctionDef: Converter._functiondef,
+    ast.ClassDef: Converter._classdef, ast.If: Converter._ifstatement, ast.For: Converter._forstatement,
+    ast.AsyncFor: Converter._forstatement, ast.While: Converter._whilestatement, ast.With: Converter._withstatement,
+    ast.AsyncWith: Converter._withstatement, ast.Try: Converter._trystatement, ast.TryStar: Converter._trystatement,
+}
+_SMALL_STATEMENTS = {
+    ast.Expr: Converter._exprstatement, ast.Assign: Converter._assignstatement, ast.AnnAssign: Converter._annassign,
+    ast.AugAssign: Converter._augassign, ast.Return: Converter._returnstatement, ast.Raise: Converter._raisestatement,
+    ast.Assert: Converter._assertstatement, ast.Delete: Converter._delete, ast.Pass: lambda self, node: _pass(),
+    ast.Break: lambda self, node: _break(), ast.Continue: lambda self, node: _continue(),
+    ast.Global: Converter._globalstatement, ast.Nonlocal: Converter._nonlocalstatement,
+    ast.Import: Converter._importstatement, ast.ImportFrom: Converter._importfrom,
+}
 
 
 def _formatted_values(node: ast.JoinedStr) -> List[ast.expr]:

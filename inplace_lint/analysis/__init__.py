@@ -46,7 +46,13 @@ def has_hazards(module: cst.Module, options: LintOptions, built) -> bool:
     ``built``: its Converter, which knows each expression's source text (the tree has no formatting to
     print it from) and which functions are only ever called directly (counted while it built the tree)."""
     ctx = interpret_module(module, options, built.code, built.directly_called)
-    return ctx is not None and bool(ctx.hazards)
+    if ctx is None:
+        return False
+    found = bool(ctx.hazards)
+    # The context's lazily computed facts close over it (a reference cycle holding the whole tree): let
+    # the tree go now, by reference counting, instead of in the next cyclic collection
+    ctx.__dict__.clear()
+    return found
 
 
 def interpret_module(module: cst.Module, options: LintOptions, source_of=None,
