@@ -46,7 +46,7 @@ import os
 import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
+from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Set, Tuple
 
 import libcst as cst
 from libcst.metadata import ExpressionContext, ExpressionContextProvider, MetadataWrapper
@@ -160,6 +160,7 @@ class _Source:
         self._contexts = None
         self._torch_name: Optional[str] = None
         self._torch_name_done = False
+        self.declared: Dict[cst.CSTNode, Set[str]] = {}  # scope -> names it declares global or nonlocal
 
     # -- positions and text ------------------------------------------------------------------------
     def start(self, node: cst.CSTNode) -> Position:
@@ -386,7 +387,7 @@ def _read_later(s: _Source, name: str, stmt: _Stmt) -> bool:
     """May ``name`` be read after ``stmt`` (conservatively: later in the function, anywhere in an enclosing
     loop, in a nested function, or in an enclosing ``finally``)? A ``return`` ends the path."""
     scope = _scope(s, stmt.small)
-    if _declares_global(scope, name):
+    if name in _declared(s, scope):
         return True
     end = s.end(stmt.small)
     loops = [a for a in _ancestors_until(s, stmt.small, scope) if isinstance(a, (cst.For, cst.While))]
@@ -416,16 +417,21 @@ def _ancestors_until(s: _Source, node: cst.CSTNode, stop: cst.CSTNode) -> List[c
     return out
 
 
-def _declares_global(scope: cst.CSTNode, name: str) -> bool:
-    stack = [scope]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, (cst.Global, cst.Nonlocal)) and any(n.name.value == name for n in node.names):
-            return True
-        if node is not scope and isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-            continue
-        stack.extend(_children(node))
-    return False
+def _declared(s: _Source, scope: cst.CSTNode) -> Set[str]:
+    """The names ``scope`` declares global or nonlocal (its nested definitions aside), worked out once per
+    scope: a file's fixes ask it for every name they rebind, and the module is a scope too."""
+    found = s.declared.get(scope)
+    if found is None:
+        found = s.declared[scope] = set()
+        stack = [scope]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, (cst.Global, cst.Nonlocal)):
+                found.update(n.name.value for n in node.names)
+            if node is not scope and isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+                continue
+            stack.extend(_children(node))
+    return found
 
 
 def _read_elsewhere_in(s: _Source, stmt: _Stmt, name: str, except_node: cst.CSTNode) -> bool:
