@@ -216,6 +216,14 @@ def lint_with_tree(
     options = options or LintOptions()
     if not might_have_hazard(source):
         return []
+    # Collect rarely for the whole lint, and end that stretch only once its trees are gone (they go by
+    # reference counting when _lint returns): the collection it ends with walks what survives, not a tree
+    with _fewer_collections():
+        return _lint(source, tree, path, options, reduce, memo)
+
+
+def _lint(source: str, tree: Optional[ast.Module], path: str, options: LintOptions, reduce: bool,
+          memo: Optional[Memo]) -> List[Finding]:
     text = source
     # ``text``'s ``ast`` tree, when known: the tree of ``source``, and how the selection reduced it
     tree_text, text_tree, reductions = source, tree, None
@@ -224,8 +232,7 @@ def lint_with_tree(
         from inplace_lint.select import select
 
         try:
-            with _fewer_collections():  # ast.parse builds a tree of many small objects too
-                selection = select(source, tree)
+            selection = select(source, tree)
         except LintError:
             raise
         except Exception:  # a selection bug must cost time, never findings: lint the whole text
@@ -249,12 +256,11 @@ def lint_with_tree(
             memo.hits += 1
             return list(memo.findings)
     reads = WHOLE_SOURCE_READS[0]
-    with _fewer_collections():
-        pieces = _parse_pieces(text, starts, memo) if memo is not None and starts else None
-        if pieces is None and reduce and not _hazards_on_ast(text, tree_text, text_tree, reductions, options):
-            findings = []
-        else:
-            findings = _parse_and_analyse(source, text, path, options, pieces, memo.owner if memo else None)
+    pieces = _parse_pieces(text, starts, memo) if memo is not None and starts else None
+    if pieces is None and reduce and not _hazards_on_ast(text, tree_text, text_tree, reductions, options):
+        findings = []
+    else:
+        findings = _parse_and_analyse(source, text, path, options, pieces, memo.owner if memo else None)
     if memo is not None:
         # a fix's safety that looked beyond the reduced text (analysis.messages) must not be reused
         memo.key = key if WHOLE_SOURCE_READS[0] == reads else None
