@@ -209,9 +209,10 @@ def lint_with_tree(
 ) -> List[Finding]:
     """:func:`lint_source`, given the ``ast`` tree of ``source`` when the caller has one (flake8 does).
 
-    Only the function bodies that can matter are parsed by LibCST (:mod:`inplace_lint.select`); a file
-    where none can matter is not parsed by LibCST at all. ``reduce=False`` parses and analyses the
-    whole text (the reference the equivalence tests compare against).
+    Only the function bodies that can matter are analysed (:mod:`inplace_lint.select`), and first on a
+    tree built from ``ast`` (:mod:`inplace_lint.cst_from_ast`): LibCST parses the reduced text only when
+    that first look finds a hazard, and the findings come from LibCST's tree. ``reduce=False`` parses
+    and analyses the whole text with LibCST (the reference the equivalence tests compare against).
     """
     options = options or LintOptions()
     if not might_have_hazard(source):

@@ -6,7 +6,9 @@ top-level statements the analysis needs, and blanks out the rest *line-preservin
 keeps its number and its columns, so findings, ranges and fixes computed on the reduced text are those of
 the original. A dropped function body becomes ``pass`` (one line) or one triple-quoted string spanning
 its lines (a string token costs LibCST almost nothing, a blank line about as much as a short statement).
-A file where nothing can yield a finding is not parsed by LibCST at all.
+A file where nothing can yield a finding is not parsed by LibCST at all. The analysis then takes a first
+look at the reduced text's tree built from ``ast`` (inplace_lint/cst_from_ast.py, helped by the record of
+what was blanked, :class:`Reductions`), and LibCST parses the reduced text only if that look finds a hazard.
 
 Why leaving a part out cannot change a finding (``tests/test_perf_equivalence.py`` checks it on every
 fixture and on real code). The analysis interprets each function body, and the module's top level, as a

@@ -1,9 +1,11 @@
 """The speed-ups never change findings.
 
-The unit selection (``inplace_lint/select.py``) hands LibCST a line-preserving reduced text; these tests
-lint every fixture, and a sample of real code when the benchmark corpus is downloaded, with and without
-it, and require identical findings: every field of every finding (code, range, message, evidence, fix),
-or the same LintError. ``--run-slow`` compares whole corpora.
+The unit selection (``inplace_lint/select.py``) hands the analysis a line-preserving reduced text, which
+the analysis first looks at on a tree built from ``ast`` (``inplace_lint/cst_from_ast.py``; LibCST
+parses it only if that look finds a hazard); these tests lint every fixture, and a sample of real code
+when the benchmark corpus is downloaded, with both (``reduce=True``) and without either (LibCST's parse
+of the whole text), and require identical findings: every field of every finding (code, range,
+message, evidence, fix), or the same LintError. ``--run-slow`` compares whole corpora.
 """
 
 from __future__ import annotations
