@@ -111,7 +111,10 @@ class Settings:
     def is_excluded(self, path: Path, check_parents: bool = False) -> bool:
         """Whether an exclude pattern matches ``path`` (with ``check_parents``, or a parent of it)."""
         patterns = tuple(self.exclude) + tuple(self.extend_exclude)
-        return any(_matches(pattern, path, self.root, match_parents=check_parents) for pattern in patterns)
+        if not patterns:
+            return False
+        candidates = _candidates(path, self.root, check_parents)  # once per path, not once per pattern
+        return any(_matches_candidates(pattern, candidates) for pattern in patterns)
 
 
 def _relative(path: Path, root: Path) -> Optional[Path]:
@@ -126,20 +129,30 @@ def _matches(pattern: str, path: Path, root: Path, match_parents: bool = False) 
 
     With ``match_parents``, a match on any parent folder (below ``root``) counts too.
     """
-    pattern = pattern.strip()
-    if pattern.startswith("./"):
-        pattern = pattern[2:]
-    pattern = pattern.rstrip("/") or pattern
+    return _matches_candidates(pattern, _candidates(path, root, match_parents))
+
+
+def _candidates(path: Path, root: Path, match_parents: bool) -> List[Tuple[str, str, Path]]:
+    """What a pattern is matched against: ``path`` relative to ``root`` (or absolute, outside it) and,
+    with ``match_parents``, each of its parent folders, as (posix text, base name, path)."""
     relative = _relative(path, root)
     candidates = [relative] if relative is not None else [Path(os.path.abspath(path))]
     if match_parents:
         base = candidates[0]
         candidates = [base] + [parent for parent in base.parents if str(parent) not in ("", ".", "/")]
-    for candidate in candidates:
-        text = candidate.as_posix()
-        if fnmatch.fnmatch(text, pattern) or fnmatch.fnmatch(candidate.name, pattern):
+    return [(candidate.as_posix(), candidate.name, candidate) for candidate in candidates]
+
+
+def _matches_candidates(pattern: str, candidates: List[Tuple[str, str, Path]]) -> bool:
+    pattern = pattern.strip()
+    if pattern.startswith("./"):
+        pattern = pattern[2:]
+    pattern = pattern.rstrip("/") or pattern
+    absolute = os.path.isabs(pattern)
+    for text, name, candidate in candidates:
+        if fnmatch.fnmatch(text, pattern) or fnmatch.fnmatch(name, pattern):
             return True
-        if os.path.isabs(pattern) and fnmatch.fnmatch(os.path.abspath(candidate), pattern):
+        if absolute and fnmatch.fnmatch(os.path.abspath(candidate), pattern):
             return True
     return False
 

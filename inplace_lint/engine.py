@@ -226,8 +226,9 @@ def lint_with_tree(
 def _lint(source: str, tree: Optional[ast.Module], path: str, options: LintOptions, reduce: bool,
           memo: Optional[Memo]) -> List[Finding]:
     text = source
-    # ``text``'s ``ast`` tree, when known: the tree of ``source``, and how the selection reduced it
-    tree_text, text_tree, reductions = source, tree, None
+    # What the first look builds the tree of ``text`` from: an ``ast`` tree, the text it was parsed from,
+    # and what the selection blanked there to make ``text`` (None: nothing; no tree: parse ``text``)
+    ast_tree, ast_text, reductions = tree, source, None
     starts = None
     if reduce:
         from inplace_lint.select import select
@@ -237,18 +238,14 @@ def _lint(source: str, tree: Optional[ast.Module], path: str, options: LintOptio
         except LintError:
             raise
         except Exception:  # a selection bug must cost time, never findings: lint the whole text
-            from inplace_lint.analysis.dataflow import DEBUG
-
-            if DEBUG:
+            if _debugging():
                 raise
         else:
             if selection.source is None:
                 return []
             text = selection.source
             starts = selection.starts
-            text_tree, reductions = selection.tree, selection.reductions
-            if text is not source and reductions is None:
-                text_tree = None
+            ast_tree, reductions = selection.tree, selection.reductions
     key = None
     if memo is not None:
         key = (text, path, options.assume_params_are_tensors, tuple(options.select), tuple(options.ignore),
@@ -258,7 +255,7 @@ def _lint(source: str, tree: Optional[ast.Module], path: str, options: LintOptio
             return list(memo.findings)
     reads = WHOLE_SOURCE_READS[0]
     pieces = _parse_pieces(text, starts, memo) if memo is not None and starts else None
-    if pieces is None and reduce and not _hazards_on_ast(text, tree_text, text_tree, reductions, options):
+    if pieces is None and reduce and not _hazards_on_ast(text, ast_text, ast_tree, reductions, options):
         findings = []
     else:
         findings = _parse_and_analyse(source, text, path, options, pieces, memo.owner if memo else None)
@@ -332,12 +329,12 @@ def _assemble(pieces: List[Tuple[_Piece, int]]) -> cst.Module:
                       has_trailing_newline=last.has_trailing_newline)
 
 
-def _hazards_on_ast(text: str, tree_text: str, tree: Optional[ast.Module], reductions,
+def _hazards_on_ast(text: str, ast_text: str, tree: Optional[ast.Module], reductions,
                     options: LintOptions) -> bool:
     """The analysis's first look at ``text``, on a tree built from ``ast`` (inplace_lint.cst_from_ast)
     instead of LibCST's: False means the text certainly has no finding, and LibCST need not parse it.
     True whenever it cannot tell: a hazard found (its finding, message and fix come from LibCST's tree),
-    a construct that module does not build, or any error. ``tree``: the ``ast`` tree of ``tree_text``,
+    a construct that module does not build, or any error. ``tree``: the ``ast`` tree of ``ast_text``,
     which is ``text`` itself, or the whole text the selection reduced to ``text`` with ``reductions``."""
     from inplace_lint.cst_from_ast import Unsupported, convert
 
@@ -349,21 +346,26 @@ def _hazards_on_ast(text: str, tree_text: str, tree: Optional[ast.Module], reduc
         if tree is None:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")  # SyntaxWarnings are the LibCST parse's to ignore too
-                tree, tree_text, reductions = ast.parse(text), text, None
-        module, converter = convert(tree_text, tree, reductions)
+                tree, ast_text, reductions = ast.parse(text), text, None
+        module, converter = convert(ast_text, tree, reductions)
         return has_hazards(module, options, converter)
     except (Unsupported, SyntaxError, ValueError, RecursionError, MemoryError):
         return True  # LibCST decides, and reports what it must
     except Exception:  # a bug: never a lost finding
-        try:
-            from inplace_lint.analysis.dataflow import DEBUG
-        except Exception:
-            DEBUG = False
-        if DEBUG:
+        if _debugging():
             raise
         return True
     finally:
         sys.setrecursionlimit(limit)
+
+
+def _debugging() -> bool:
+    """INPLACE_LINT_DEBUG=1 (the tests set it): an internal error raises instead of costing only time."""
+    try:
+        from inplace_lint.analysis.dataflow import DEBUG
+    except Exception:  # a stand-in for the analysis (tests of how errors are reported)
+        return False
+    return DEBUG
 
 
 def _parse_and_analyse(source: str, text: str, path: str, options: LintOptions, pieces=None,
