@@ -22,6 +22,8 @@ from typing import Callable, Dict, List, Optional, Set, Tuple
 
 import libcst as cst
 
+from inplace_lint.select import _LINE
+
 
 class Unsupported(Exception):
     """The source holds something not built here: parse it with LibCST."""
@@ -176,29 +178,37 @@ _DEFAULT = cst.MaybeSentinel.DEFAULT
 
 # One string token, whole (a prefix, then a quoted body): anything else is an implicit concatenation.
 _ONE_STRING = re.compile(
-    r"""[A-Za-z]{0,2}(?:'''(?:[^'\\]|\\.|'(?!''))*'''|\"\"\"(?:[^"\\]|\\.|"(?!""))*\"\"\"|'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")""",
+    r"[A-Za-z]{0,2}(?:"
+    r"'''(?:[^'\\]|\\.|'(?!''))*'''"  # triple-quoted: no three quotes inside
+    r'|"""(?:[^"\\]|\\.|"(?!""))*"""'
+    r"|'(?:[^'\\\n]|\\.)*'"  # one quote: no quote or line break inside
+    r'|"(?:[^"\\\n]|\\.)*")',
     re.DOTALL,
 )
 
 
+# str.splitlines breaks at these too, Python does not
 _ODD_BREAKS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
-_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
+# The string statement a blanked run of statements becomes, and the one string of a blanked literal table
+# (its text, the blanked lines' breaks, is never read)
+BLANKED = '""""""'
 
 
 class Converter:
     """Builds the LibCST-shaped tree of one text from its ``ast`` tree."""
 
     def __init__(self, text: str, reductions=None):
-        # the selection's blanked runs and tables (inplace_lint.select.Reductions), built as the reduced
-        # text would parse: the text of ``tree`` is then the whole text, not the reduced one
+        # with the selection's record of what it blanked (inplace_lint.select.Reductions), ``text`` is the
+        # whole text and the tree built is the reduced text's: blanked runs and tables as it parses them
         self.reductions = reductions
         if _ODD_BREAKS.search(text):
-            self.lines = _LINE.findall(text)  # str.splitlines also breaks where Python does not
+            self.lines = _LINE.findall(text)
         else:
             self.lines = text.splitlines(keepends=True)
         self.expressions: Dict[int, ast.AST] = {}  # id(node built) -> its ast node, for its source text
         self.mentions: Dict[str, int] = {}  # Name nodes built (other than attributes' names), by value
         self.calls: Dict[str, int] = {}  # calls of a plain name built, by the name
+
     def _named(self, value: str) -> cst.Name:
         """A Name that is no attribute's ``attr``: counted for :meth:`directly_called`."""
         self.mentions[value] = self.mentions.get(value, 0) + 1
@@ -263,7 +273,7 @@ class Converter:
         how = reductions.runs.get(key)
         if how is None:
             return None
-        return _expr(_simple_string('""""""')) if how == "string" else _pass()
+        return _expr(_simple_string(BLANKED)) if how == "string" else _pass()
 
     def statements(self, body: List[ast.stmt]) -> List[cst.CSTNode]:
         """LibCST groups the small statements of one line (``a = 1; b = 2``) in one SimpleStatementLine."""
@@ -367,8 +377,8 @@ class Converter:
         return _while(self.expression(node.test), self.block(node.body), self._orelse(node.orelse))
 
     def _withstatement(self, node) -> cst.With:
-        items = tuple(_with_item(self.expression(item.context_expr),
-                                 None if item.optional_vars is None else _as_name(self.expression(item.optional_vars)))
+        items = tuple(_with_item(self.expression(item.context_expr), None if item.optional_vars is None
+                                 else _as_name(self.expression(item.optional_vars)))
                       for item in node.items)
         return _with(items, self.block(node.body), _ASYNC if type(node) is ast.AsyncWith else None)
 
@@ -379,7 +389,8 @@ class Converter:
                                  None if h.name is None else _as_name(self._named(h.name)))
                          for h in node.handlers)
         final = _finally(self.block(node.finalbody)) if node.finalbody else None
-        return (_try_star if star else _try)(self.block(node.body), handlers, self._orelse(node.orelse), final)
+        make = _try_star if star else _try
+        return make(self.block(node.body), handlers, self._orelse(node.orelse), final)
 
     # -- small statements ------------------------------------------------------------------------------
     def _exprstatement(self, node: ast.Expr) -> cst.Expr:
@@ -394,7 +405,8 @@ class Converter:
         return _ann_assign(self.expression(node.target), _annotation(self.expression(node.annotation)), value)
 
     def _augassign(self, node: ast.AugAssign) -> cst.AugAssign:
-        return _aug_assign(self.expression(node.target), _AUGMENTED[type(node.op)], self.expression(node.value))
+        operator = _AUGMENTED[type(node.op)]
+        return _aug_assign(self.expression(node.target), operator, self.expression(node.value))
 
     def _returnstatement(self, node: ast.Return) -> cst.Return:
         return _return(None if node.value is None else self.expression(node.value))
@@ -435,7 +447,8 @@ class Converter:
     # -- parameters ------------------------------------------------------------------------------------
     def parameters(self, args: ast.arguments) -> cst.Parameters:
         positional = args.posonlyargs + args.args
-        defaults: List[Optional[ast.expr]] = [None] * (len(positional) - len(args.defaults)) + list(args.defaults)
+        defaults: List[Optional[ast.expr]] = [None] * (len(positional) - len(args.defaults))
+        defaults += args.defaults
         made = [self._param(a, d, "") for a, d in zip(positional, defaults)]
         posonly = tuple(made[: len(args.posonlyargs)])
         params = tuple(made[len(args.posonlyargs):])
@@ -447,11 +460,13 @@ class Converter:
             star_arg = _DEFAULT
         kwonly = tuple(self._param(a, d, "") for a, d in zip(args.kwonlyargs, args.kw_defaults))
         star_kwarg = None if args.kwarg is None else self._param(args.kwarg, None, "**")
-        return _parameters(params, star_arg, kwonly, star_kwarg, posonly, _PARAM_SLASH if posonly else _DEFAULT)
+        slash = _PARAM_SLASH if posonly else _DEFAULT
+        return _parameters(params, star_arg, kwonly, star_kwarg, posonly, slash)
 
     def _param(self, arg: ast.arg, default: Optional[ast.expr], star: str) -> cst.Param:
         annotation = None if arg.annotation is None else _annotation(self.expression(arg.annotation))
-        return _param(self._named(arg.arg), annotation, None if default is None else self.expression(default), star)
+        default = None if default is None else self.expression(default)
+        return _param(self._named(arg.arg), annotation, default, star)
 
     # -- expressions -----------------------------------------------------------------------------------
     def expression(self, node: ast.expr) -> cst.CSTNode:
@@ -459,7 +474,7 @@ class Converter:
         if make is None:
             raise Unsupported(type(node).__name__)
         if self.reductions is not None and id(node) in self.reductions.tables:
-            return _tuple((_element(_simple_string('""""""')),))  # a literal table's one-string tuple
+            return _tuple((_element(_simple_string(BLANKED)),))  # a literal table's one-string tuple
         built = make(self, node)
         self.expressions[id(built)] = node
         return built
@@ -652,21 +667,25 @@ _EXPRESSIONS = {
     ast.UnaryOp: Converter._unaryop, ast.BoolOp: Converter._boolop, ast.Compare: Converter._compare,
     ast.IfExp: Converter._ifexp, ast.Lambda: Converter._lambda, ast.NamedExpr: Converter._namedexpr,
     ast.Await: Converter._await, ast.Yield: Converter._yield_, ast.YieldFrom: Converter._yield_from,
-    ast.Tuple: Converter._tuple, ast.List: Converter._list, ast.Set: Converter._set, ast.Dict: Converter._dict,
-    ast.ListComp: Converter._listcomp, ast.SetComp: Converter._setcomp, ast.GeneratorExp: Converter._genexp,
-    ast.DictComp: Converter._dictcomp, ast.JoinedStr: Converter._joinedstr, ast.Starred: Converter._starred,
+    ast.Tuple: Converter._tuple, ast.List: Converter._list, ast.Set: Converter._set,
+    ast.Dict: Converter._dict, ast.ListComp: Converter._listcomp, ast.SetComp: Converter._setcomp,
+    ast.GeneratorExp: Converter._genexp, ast.DictComp: Converter._dictcomp,
+    ast.JoinedStr: Converter._joinedstr, ast.Starred: Converter._starred,
 }
 _STATEMENTS = {
     ast.FunctionDef: Converter._functiondef, ast.AsyncFunctionDef: Converter._functiondef,
     ast.ClassDef: Converter._classdef, ast.If: Converter._ifstatement, ast.For: Converter._forstatement,
-    ast.AsyncFor: Converter._forstatement, ast.While: Converter._whilestatement, ast.With: Converter._withstatement,
-    ast.AsyncWith: Converter._withstatement, ast.Try: Converter._trystatement, ast.TryStar: Converter._trystatement,
+    ast.AsyncFor: Converter._forstatement, ast.While: Converter._whilestatement,
+    ast.With: Converter._withstatement, ast.AsyncWith: Converter._withstatement,
+    ast.Try: Converter._trystatement, ast.TryStar: Converter._trystatement,
 }
 _SMALL_STATEMENTS = {
-    ast.Expr: Converter._exprstatement, ast.Assign: Converter._assignstatement, ast.AnnAssign: Converter._annassign,
-    ast.AugAssign: Converter._augassign, ast.Return: Converter._returnstatement, ast.Raise: Converter._raisestatement,
-    ast.Assert: Converter._assertstatement, ast.Delete: Converter._delete, ast.Pass: lambda self, node: _pass(),
-    ast.Break: lambda self, node: _break(), ast.Continue: lambda self, node: _continue(),
+    ast.Expr: Converter._exprstatement, ast.Assign: Converter._assignstatement,
+    ast.AnnAssign: Converter._annassign, ast.AugAssign: Converter._augassign,
+    ast.Return: Converter._returnstatement, ast.Raise: Converter._raisestatement,
+    ast.Assert: Converter._assertstatement, ast.Delete: Converter._delete,
+    ast.Pass: lambda self, node: _pass(), ast.Break: lambda self, node: _break(),
+    ast.Continue: lambda self, node: _continue(),
     ast.Global: Converter._globalstatement, ast.Nonlocal: Converter._nonlocalstatement,
     ast.Import: Converter._importstatement, ast.ImportFrom: Converter._importfrom,
 }
