@@ -1109,11 +1109,10 @@ def _dotted(node: ast.AST) -> bool:
 
 
 def _reduce(source: str, dropped: List[Tuple[Optional[ast.AST], List[ast.AST]]],
-            tables: Iterable[ast.AST] = (), done: Optional[Reductions] = None) -> str:
+            tables: Iterable[ast.AST], done: Reductions) -> str:
     """Blank out each run of statements, and the entries of each literal table (a one-string tuple
     spanning its lines), keeping every line (and so every other line's number). ``done`` records what
     was blanked."""
-    done = done if done is not None else Reductions()
     lines = _LINE.findall(source)
     for value in tables:
         start, end = value.lineno - 1, value.end_lineno - 1

@@ -62,13 +62,13 @@ def interpret_module(module: cst.Module, options: LintOptions, source_of=None,
     caller knows it without walking the tree."""
     knowledge = load()
     ctx = ModuleContext(knowledge, module, options.assume_params_are_tensors, source_of)
-    if directly_called is not None:
-        ctx.count_direct_calls = directly_called
     imports = ImportMap()
     _collect_imports(module.body, imports)
     if not imports.mentions_torch():
         return None
     _collect_definitions(ctx, module.body, imports)
+    if directly_called is not None:
+        ctx.directly_called = directly_called(set(ctx.user_functions))
 
     # the module's top level first: its names are the globals every function sees
     top = [s for s in module.body if not isinstance(s, (cst.FunctionDef, cst.ClassDef))]
@@ -385,9 +385,7 @@ def _refinable(ctx: ModuleContext, module: cst.Module) -> set:
 
 def _directly_called_in(ctx: ModuleContext, module: cst.Module) -> set:
     if ctx.directly_called is None:
-        names = set(ctx.user_functions)
-        count = ctx.count_direct_calls
-        ctx.directly_called = count(names) if count is not None else _directly_called(module, names)
+        ctx.directly_called = _directly_called(module, set(ctx.user_functions))
     return ctx.directly_called
 
 

@@ -142,8 +142,6 @@ class ModuleContext:
         self.globals: Dict[str, Val] = {}  # module-level names, as functions see them
         self.user_functions: Set[str] = set()
         self.directly_called: Optional[Set[str]] = None  # user functions only ever mentioned as callees
-        # names -> those of them only ever mentioned as callees, when known without walking the tree
-        self.count_direct_calls: Optional[Callable[[Set[str]], Set[str]]] = None
         self.top_level_functions: Set[cst.FunctionDef] = set()
         # helper functions that write a parameter in place: name -> (parameter names, {param: writes})
         self.function_writes: LazyWrites = LazyWrites()
