@@ -170,6 +170,7 @@ _COMPARE = {
     ast.Gt: cst.GreaterThan(), ast.GtE: cst.GreaterThanEqual(), ast.Is: cst.Is(), ast.IsNot: cst.IsNot(),
     ast.In: cst.In(), ast.NotIn: cst.NotIn(),
 }
+_TRY_STAR = getattr(ast, "TryStar", None)  # ``try: ... except* E:``, Python 3.11+
 _ASYNC = cst.Asynchronous()
 _PARAM_STAR = cst.ParamStar()
 _PARAM_SLASH = cst.ParamSlash()
@@ -383,7 +384,7 @@ class Converter:
         return _with(items, self.block(node.body), _ASYNC if type(node) is ast.AsyncWith else None)
 
     def _trystatement(self, node) -> cst.CSTNode:
-        star = type(node) is ast.TryStar
+        star = type(node) is _TRY_STAR
         handler = _star_handler if star else _handler
         handlers = tuple(handler(self.block(h.body), None if h.type is None else self.expression(h.type),
                                  None if h.name is None else _as_name(self._named(h.name)))
@@ -677,8 +678,10 @@ _STATEMENTS = {
     ast.ClassDef: Converter._classdef, ast.If: Converter._ifstatement, ast.For: Converter._forstatement,
     ast.AsyncFor: Converter._forstatement, ast.While: Converter._whilestatement,
     ast.With: Converter._withstatement, ast.AsyncWith: Converter._withstatement,
-    ast.Try: Converter._trystatement, ast.TryStar: Converter._trystatement,
+    ast.Try: Converter._trystatement,
 }
+if _TRY_STAR is not None:
+    _STATEMENTS[_TRY_STAR] = Converter._trystatement
 _SMALL_STATEMENTS = {
     ast.Expr: Converter._exprstatement, ast.Assign: Converter._assignstatement,
     ast.AnnAssign: Converter._annassign, ast.AugAssign: Converter._augassign,

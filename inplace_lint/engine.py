@@ -336,8 +336,12 @@ def _hazards_on_ast(text: str, ast_text: str, tree: Optional[ast.Module], reduct
     True whenever it cannot tell: a hazard found (its finding, message and fix come from LibCST's tree),
     a construct that module does not build, or any error. ``tree``: the ``ast`` tree of ``ast_text``,
     which is ``text`` itself, or the whole text the selection reduced to ``text`` with ``reductions``."""
-    from inplace_lint.cst_from_ast import Unsupported, convert
-
+    try:
+        from inplace_lint.cst_from_ast import Unsupported, convert
+    except Exception:  # pragma: no cover - never a lost finding: LibCST decides
+        if _debugging():
+            raise
+        return True
     limit = sys.getrecursionlimit()
     try:
         from inplace_lint.analysis import has_hazards

@@ -87,6 +87,9 @@ _KNOWN_DUNDERS = frozenset({
     "__ipow__", "__iand__", "__ior__", "__ixor__", "__ilshift__", "__irshift__", "__imatmul__",
 })
 _DUNDERS: Optional[frozenset] = None
+# ``match`` patterns that bind names (Python 3.10+; None before, where no node has that type)
+_MATCH_AS, _MATCH_STAR, _MATCH_MAPPING = (getattr(ast, name, None) for name in ("MatchAs", "MatchStar",
+                                                                              "MatchMapping"))
 
 # What a name is bound to in a part, as the analysis evaluates it: a literal number/string (OTHER), a
 # display or comprehension (CONTAINER), or anything else.
@@ -537,10 +540,10 @@ class _Scanner:
             elif stores and kind in _COMPREHENSIONS:
                 for generator in node.generators:
                     local_targets.update(id(n) for n in ast.walk(generator.target) if type(n) is ast.Name)
-            elif kind is ast.ExceptHandler or kind is ast.MatchAs or kind is ast.MatchStar:
+            elif kind is ast.ExceptHandler or kind is _MATCH_AS or kind is _MATCH_STAR:
                 if node.name:
                     bindings[node.name] = bindings.get(node.name, 0) | _OTHER
-            elif kind is ast.MatchMapping:
+            elif kind is _MATCH_MAPPING:
                 if node.rest:
                     bindings[node.rest] = bindings.get(node.rest, 0) | _OTHER
             for name in _CHILD_FIELDS.get(kind) or _child_fields(kind):
