@@ -232,18 +232,15 @@ class Converter:
 
     # -- source text -----------------------------------------------------------------------------------
     def segment(self, node: ast.AST) -> str:
-        """The source text of ``node`` (``ast`` columns count UTF-8 bytes)."""
+        """The source text of ``node``."""
         lines = self.lines
         first, last = node.lineno - 1, node.end_lineno - 1
-        start, end = node.col_offset, node.end_col_offset
+        head = lines[first]
+        start = _char_column(head, node.col_offset)
         if first == last:
-            line = lines[first]
-            if line.isascii():
-                return line[start:end]
-            return line.encode("utf-8")[start:end].decode("utf-8")
-        head = lines[first].encode("utf-8")[start:].decode("utf-8")
-        tail = lines[last].encode("utf-8")[:end].decode("utf-8")
-        return head + "".join(lines[first + 1:last]) + tail
+            return head[start:_char_column(head, node.end_col_offset)]
+        tail = lines[last]
+        return head[start:] + "".join(lines[first + 1:last]) + tail[:_char_column(tail, node.end_col_offset)]
 
     def code(self, node) -> Optional[str]:
         """The source text of a node built here, if it is an expression."""
@@ -253,9 +250,7 @@ class Converter:
     def _starts_line(self, node: ast.AST) -> bool:
         """Is ``node`` the first thing on its line (an indented block's statement, not a one-line suite)?"""
         line = self.lines[node.lineno - 1]
-        if line.isascii():
-            return not line[: node.col_offset].strip(" \t\f")
-        return not line.encode("utf-8")[: node.col_offset].decode("utf-8").strip(" \t\f")
+        return not line[: _char_column(line, node.col_offset)].strip(" \t\f")
 
     # -- statements ------------------------------------------------------------------------------------
     def module(self, tree: ast.Module) -> cst.Module:
@@ -365,10 +360,7 @@ class Converter:
 
     def _is_elif(self, node: ast.If) -> bool:
         line = self.lines[node.lineno - 1]
-        if not line.isascii():
-            line = line.encode("utf-8")[node.col_offset:].decode("utf-8")
-            return line.startswith("elif")
-        return line.startswith("elif", node.col_offset)
+        return line.startswith("elif", _char_column(line, node.col_offset))
 
     def _forstatement(self, node) -> cst.For:
         return _for(self.expression(node.target), self.expression(node.iter), self.block(node.body),
@@ -654,6 +646,11 @@ class Converter:
     def _dictcomp(self, node: ast.DictComp) -> cst.DictComp:
         return _dict_comp(self.expression(node.key), self.expression(node.value),
                           self._comprehension(node.generators))
+
+
+def _char_column(line: str, offset: int) -> int:
+    """The index in ``line`` of ``ast``'s column ``offset``, which counts UTF-8 bytes."""
+    return offset if line.isascii() else len(line.encode("utf-8")[:offset].decode("utf-8"))
 
 
 def _after(first: ast.AST, second: ast.AST) -> bool:

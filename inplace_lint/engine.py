@@ -12,7 +12,6 @@ import contextlib
 import gc
 import re
 import sys
-import warnings
 from typing import Dict, List, Optional, Tuple
 
 import libcst as cst
@@ -348,9 +347,9 @@ def _hazards_on_ast(text: str, ast_text: str, tree: Optional[ast.Module], reduct
 
         sys.setrecursionlimit(max(limit, 10_000))
         if tree is None:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")  # SyntaxWarnings are the LibCST parse's to ignore too
-                tree, ast_text, reductions = ast.parse(text), text, None
+            from inplace_lint.select import parse_quietly
+
+            tree, ast_text, reductions = parse_quietly(text), text, None
         module, converter = convert(ast_text, tree, reductions)
         return has_hazards(module, options, converter)
     except (Unsupported, SyntaxError, ValueError, RecursionError, MemoryError):

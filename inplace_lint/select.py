@@ -88,8 +88,9 @@ _KNOWN_DUNDERS = frozenset({
 })
 _DUNDERS: Optional[frozenset] = None
 # ``match`` patterns that bind names (Python 3.10+; None before, where no node has that type)
-_MATCH_AS, _MATCH_STAR, _MATCH_MAPPING = (getattr(ast, name, None) for name in ("MatchAs", "MatchStar",
-                                                                              "MatchMapping"))
+_MATCH_AS = getattr(ast, "MatchAs", None)
+_MATCH_STAR = getattr(ast, "MatchStar", None)
+_MATCH_MAPPING = getattr(ast, "MatchMapping", None)
 
 # What a name is bound to in a part, as the analysis evaluates it: a literal number/string (OTHER), a
 # display or comprehension (CONTAINER), or anything else.
@@ -708,6 +709,14 @@ _NO_PYTHON_RUNS_IT = frozenset({"too many nested parentheses", "too many levels 
                                 "too many statically nested blocks"})
 
 
+def parse_quietly(text: str) -> ast.Module:
+    """``ast.parse`` without its SyntaxWarnings (invalid escapes and the like): linting reports its own
+    findings, and LibCST's parse ignores them too."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return ast.parse(text)
+
+
 def select(source: str, tree: Optional[ast.Module] = None) -> Selection:
     """The line-preserving reduced text of ``source`` (see the module docstring).
 
@@ -715,9 +724,7 @@ def select(source: str, tree: Optional[ast.Module] = None) -> Selection:
     """
     if tree is None:
         try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                tree = ast.parse(source)
+            tree = parse_quietly(source)
         except SyntaxError as error:
             if error.msg in _NO_PYTHON_RUNS_IT:
                 # CPython's limits: no interpreter runs this, and LibCST would take minutes on it
