@@ -10,7 +10,7 @@ returned, stored, yielded) that reaches a stale record yields a finding at the w
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Callable, Dict, Iterable, List, Optional, Set, Tuple
 
 import libcst as cst
@@ -36,6 +36,7 @@ from inplace_lint.analysis.values import (
     Val,
     WriteSite,
     join_states,
+    replace,
 )
 from inplace_lint.knowledge import MODULE_PARAMS, InplaceForm, Knowledge, Save
 

@@ -6,7 +6,7 @@ syntax users write onto it: argument binding, in-place spellings, views, modules
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Dict, FrozenSet, List, Optional, Tuple
 
 import libcst as cst
@@ -30,6 +30,7 @@ from inplace_lint.analysis.values import (
     State,
     Val,
     WriteSite,
+    replace,
 )
 from inplace_lint.knowledge import MODULE_PARAMS, OpInfo, Save
 
