@@ -825,20 +825,34 @@ _IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
 _WORD = re.compile(r"(?<![\w])[A-Za-z_]\w*")
 
 
+# Names a file is searched for one by one before one index of every word in it is built instead: a
+# search is one fast scan for the name's text, the index a slow pass over every word; most files ask
+# for a handful of names, a file of thousands of functions asks for thousands.
+_INDEX_AFTER = 32
+
+
 class _Mentions:
     """Which parts contain a name anywhere in their text (a superset of LibCST's ``Name`` nodes:
-    attributes, keywords and parameters included, and strings and comments too)."""
+    attributes, keywords and parameters included, and strings and comments too). A name is found where
+    it stands as a whole word (not preceded or followed by a letter, digit or underscore)."""
 
     def __init__(self, source: str, parts: List[Tuple[_Part, int, int]]):
         self.source = source
         self.parts = parts  # (part, first line, last line), 1-based
         self.starts: Optional[List[int]] = None
         self._index: Optional[Dict[str, List[int]]] = None
+        self._found: Dict[str, List[_Part]] = {}  # name -> the parts with it, as answered
         self._line_parts: Optional[Dict[int, List[int]]] = None
 
     def parts_with(self, name: str) -> List[_Part]:
-        if _IDENTIFIER.fullmatch(name):
-            return self._parts_on_lines(self._identifier_lines().get(name, ()))
+        found = self._found.get(name)
+        if found is None:
+            found = self._found[name] = self._parts_on_lines(self._lines_with(name))
+        return found
+
+    def _lines_with(self, name: str) -> Iterable[int]:
+        if _IDENTIFIER.fullmatch(name) and (self._index is not None or len(self._found) >= _INDEX_AFTER):
+            return self._identifier_lines().get(name, ())
         source = self.source
         offsets = []
         for match in re.finditer(re.escape(name) + r"(?!\w)", source):  # a literal first: a fast search
@@ -846,15 +860,15 @@ class _Mentions:
             if start == 0 or not (source[start - 1].isalnum() or source[start - 1] == "_"):
                 offsets.append(start)
         if not offsets:
-            return []
+            return ()
         if self.starts is None:
             self.starts = [0] + [m.end() for m in _BREAK.finditer(source)]
-        lines = sorted({bisect.bisect_right(self.starts, offset) for offset in offsets})
-        return self._parts_on_lines(lines)
+        return sorted({bisect.bisect_right(self.starts, offset) for offset in offsets})
 
     def _identifier_lines(self) -> Dict[str, List[int]]:
         """Every identifier-like word of the text -> the sorted lines it occurs on (built once: asking per
-        name by scanning the text was quadratic in files of thousands of functions)."""
+        name by scanning the text is quadratic in files of thousands of functions). The same lines as a
+        search: a word is a maximal run of letters, digits and underscores."""
         if self._index is None:
             index: Dict[str, List[int]] = {}
             for number, line in enumerate(_BREAK.split(self.source), 1):
