@@ -20,6 +20,7 @@ from __future__ import annotations
 import configparser
 import dataclasses
 import fnmatch
+import functools
 import os
 import re
 import sys
@@ -114,7 +115,7 @@ class Settings:
         if not patterns:
             return False
         candidates = _candidates(path, self.root, check_parents)  # once per path, not once per pattern
-        return any(_matches_candidates(pattern, candidates) for pattern in patterns)
+        return _matcher(patterns).matches(candidates)
 
 
 def _relative(path: Path, root: Path) -> Optional[Path]:
@@ -144,17 +145,45 @@ def _candidates(path: Path, root: Path, match_parents: bool) -> List[Tuple[str, 
 
 
 def _matches_candidates(pattern: str, candidates: List[Tuple[str, str, Path]]) -> bool:
+    return _matcher((pattern,)).matches(candidates)
+
+
+def _normal_pattern(pattern: str) -> str:
     pattern = pattern.strip()
     if pattern.startswith("./"):
         pattern = pattern[2:]
-    pattern = pattern.rstrip("/") or pattern
-    absolute = os.path.isabs(pattern)
-    for text, name, candidate in candidates:
-        if fnmatch.fnmatch(text, pattern) or fnmatch.fnmatch(name, pattern):
-            return True
-        if absolute and fnmatch.fnmatch(os.path.abspath(candidate), pattern):
-            return True
-    return False
+    return pattern.rstrip("/") or pattern
+
+
+class _Matcher:
+    """Several fnmatch patterns as one regular expression: a file discovery asks about every folder and
+    file under the tree, and matching each of them pattern by pattern was most of a cached re-run."""
+
+    def __init__(self, patterns: Tuple[str, ...]):
+        normal = [_normal_pattern(p) for p in patterns]
+        self.relative = _any_of(normal)  # against the relative (or absolute) text and the base name
+        self.absolute = _any_of([p for p in normal if os.path.isabs(p)])  # also against the absolute path
+
+    def matches(self, candidates: List[Tuple[str, str, Path]]) -> bool:
+        relative, absolute, normcase = self.relative, self.absolute, os.path.normcase
+        for text, name, candidate in candidates:
+            if relative is not None and (relative.match(normcase(text)) or relative.match(normcase(name))):
+                return True
+            if absolute is not None and absolute.match(normcase(os.path.abspath(candidate))):
+                return True
+        return False
+
+
+def _any_of(patterns: List[str]) -> Optional["re.Pattern[str]"]:
+    """``fnmatch.fnmatch(text, p)`` for any ``p``: one match of ``normcase(text)``, as fnmatch does it."""
+    if not patterns:
+        return None
+    return re.compile("|".join(fnmatch.translate(os.path.normcase(p)) for p in patterns))
+
+
+@functools.lru_cache(maxsize=64)
+def _matcher(patterns: Tuple[str, ...]) -> _Matcher:
+    return _Matcher(patterns)
 
 
 def known_codes() -> Tuple[str, ...]:
@@ -345,14 +374,33 @@ def load_settings(path: Path) -> Settings:
     return settings_from_mapping(section, where, path.resolve().parent, path)
 
 
-def find_config_file(start: Path) -> Optional[Path]:
-    """The first pyproject.toml / setup.cfg with our section, from ``start`` (a folder) upward."""
+def find_config_file(start: Path, known: Optional[Dict[Path, Optional[Path]]] = None) -> Optional[Path]:
+    """The first pyproject.toml / setup.cfg with our section, from ``start`` (a folder) upward.
+
+    ``known``: folder -> its answer, for folders asked before; consulted on the way up and filled in
+    for every folder walked (the folders of one tree share their parents' answer)."""
     directory = Path(os.path.abspath(start))
+    walked = []
+    found: Optional[Path] = None
     for folder in (directory, *directory.parents):
-        for name in ("pyproject.toml", "setup.cfg"):
-            candidate = folder / name
-            if candidate.is_file() and read_config_file(candidate) is not None:
-                return candidate
+        if known is not None and folder in known:
+            found = known[folder]
+            break
+        walked.append(folder)
+        found = _config_in(folder)
+        if found is not None:
+            break
+    if known is not None:
+        for folder in walked:
+            known[folder] = found
+    return found
+
+
+def _config_in(folder: Path) -> Optional[Path]:
+    for name in ("pyproject.toml", "setup.cfg"):
+        candidate = folder / name
+        if candidate.is_file() and read_config_file(candidate) is not None:
+            return candidate
     return None
 
 
@@ -392,12 +440,7 @@ class SettingsResolver:
             return self._settings_for_file(self.explicit)
         path = Path(os.path.abspath(path))
         folder = path if path.is_dir() else path.parent
-        if cache_folders and folder in self._by_folder:
-            config = self._by_folder[folder]
-        else:
-            config = find_config_file(folder)
-            if cache_folders:
-                self._by_folder[folder] = config
+        config = find_config_file(folder, self._by_folder if cache_folders else None)
         return self._settings_for_file(config)
 
 
