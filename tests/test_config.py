@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fnmatch
 import textwrap
 from pathlib import Path
 
@@ -240,3 +241,40 @@ def test_cli_reports_config_errors_with_exit_2(tmp_path, capsys, monkeypatch):
     ]
     assert main(["check", "--select", "AGI9", "--config", str(tmp_path / "nope.toml"), "a.py"]) == 2
     assert "Traceback" not in capsys.readouterr().err
+
+
+def test_folders_asked_in_any_order_get_the_answer_of_a_fresh_search(tmp_path):
+    """The resolver answers a folder from the nearest folder above it already asked; a nested project's
+    own config must still win below it, and a plain folder beside it must not inherit it."""
+    write(tmp_path / "pyproject.toml", "[tool.inplace-lint]\nignore = ['AGI002']\n")
+    write(tmp_path / "inner" / "setup.cfg", "[inplace-lint]\nignore = AGI001\n")
+    folders = [tmp_path / "inner" / "a" / "b", tmp_path / "other" / "c", tmp_path / "inner", tmp_path / "other",
+               tmp_path / "inner" / "a", tmp_path]
+    for folder in folders:
+        folder.mkdir(parents=True, exist_ok=True)
+    for order in (folders, folders[::-1]):
+        known = {}
+        for folder in order:
+            assert find_config_file(folder, known) == find_config_file(folder), folder
+
+
+@pytest.mark.parametrize("patterns", [DEFAULT_EXCLUDE, ("tests/fixtures", "gen_*.py", "./docs/", "[ab]?.py"),
+                                      ("*.py",), ("",)])
+def test_exclude_patterns_match_as_fnmatch_does_one_by_one(tmp_path, patterns):
+    paths = ["src/a.py", "gen_x.py", "tests/fixtures/bad.py", "docs", "docs/x.py", "ab.py", "b1.py", ".venv",
+             "pkg/build", "pkg/build/lib/y.py", "node_modules/z.js", "src/__pycache__/z.py", "x/tests/fixtures"]
+    settings = Settings(exclude=patterns, root=tmp_path)
+    for path in paths:
+        relative = Path(path)
+        for parents in (False, True):
+            candidates = [relative] + (list(relative.parents)[:-1] if parents else [])
+            one_by_one = any(fnmatch.fnmatch(c.as_posix(), _normal(p)) or fnmatch.fnmatch(c.name, _normal(p))
+                             for p in patterns for c in candidates)
+            assert settings.is_excluded(tmp_path / path, check_parents=parents) == one_by_one, (path, parents)
+
+
+def _normal(pattern: str) -> str:
+    """How an exclude pattern is read: stripped, without a leading ``./`` or a trailing ``/``."""
+    pattern = pattern.strip()
+    pattern = pattern[2:] if pattern.startswith("./") else pattern
+    return pattern.rstrip("/") or pattern
