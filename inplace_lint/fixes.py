@@ -1166,6 +1166,51 @@ def plan_fix(finding: Finding, source: str) -> Optional[Fix]:
     return Fix(plan.title, "safe" if plan.safe else "unsafe", tuple(plan.edits))
 
 
+def forward_hook_fix(finding: Finding, source: str, hook: str) -> Optional[Fix]:
+    """For a module-level forward hook that writes its output in place: write a copy and return it. A forward
+    hook's return value replaces the module's output, so the caller sees the same values, and the tensor
+    the module saved for backward stays as it was. Only for a hook with no ``return`` of its own (one that
+    returns, or yields, would need its returns rewritten too), whose output is a plain parameter."""
+    s = _parse(source)
+    hooks = [st for st in s.module.body if isinstance(st, cst.FunctionDef) and st.name.value == hook]
+    if len(hooks) != 1 or not isinstance(hooks[0].body, cst.IndentedBlock):
+        return None
+    function = hooks[0]
+    params = function.params
+    positional = list(params.posonly_params) + list(params.params)
+    if len(positional) < 3 or positional[2].name.value != finding.site.target_text:
+        return None
+    output = positional[2].name.value
+    if any(isinstance(node, (cst.Return, cst.Yield, cst.Global, cst.Nonlocal))
+           for node in walk(function.body, skip_nested_functions=True)):
+        return None
+    statements = list(function.body.body)
+    first = statements[0]
+    if _is_docstring(first):
+        if len(statements) == 1:
+            return None
+        first = statements[1]
+    s.ensure({s.start(first).line, s.end(function).line})
+    indent = s.line(s.start(first).line)[: s.start(first).column]
+    if indent.strip():
+        return None
+    newline = s.module.default_newline
+    last_line = s.end(function).line
+    if last_line < len(s.line_starts):
+        end = _insert(Position(last_line + 1, 0), f"{indent}return {output}{newline}")
+    else:  # the hook ends the file
+        end = _insert(Position(last_line, len(s.line(last_line))), f"{newline}{indent}return {output}")
+    edits = (_insert(s.start(first), f"{output} = {output}.clone(){newline}{indent}"), end)
+    title = f"Write a copy in '{hook}' and return it: '{output} = {output}.clone()' first, 'return {output}' last"
+    return Fix(title, "safe", edits)
+
+
+def _is_docstring(statement: cst.CSTNode) -> bool:
+    return (isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1
+            and isinstance(statement.body[0], cst.Expr)
+            and isinstance(statement.body[0].value, (cst.SimpleString, cst.ConcatenatedString)))
+
+
 def attach(finding: Finding, source: str) -> Finding:
     """``finding`` with its fix, and the fix title appended to its message; unchanged if no fix applies.
 

@@ -17,7 +17,8 @@ matters only if it can write in place, and it can only through
 
 * in-place syntax in its own body: augmented assignment; a store to a subscript; a call of a method or
   function whose name ends in ``_`` (or an in-place dunder such as ``__iadd__``, or ``step`` or
-  ``load_state_dict``, which overwrite parameters); a keyword
+  ``load_state_dict``, which overwrite parameters, or ``register_forward_hook``, whose hook may write
+  the module's output); a keyword
   ``inplace=True`` or ``out=``; a positional ``True`` to a torch callable with an ``inplace``
   parameter (``nn.ReLU(True)``, also under an import alias); a ``.requires_grad``, ``.data`` or
   ``.grad`` store. Not counted (*soft triggers* the analysis sees as no tensor write): a store with a
@@ -146,8 +147,9 @@ def _true_callees() -> frozenset:
     return _TRUE_CALLEES
 
 
-# calls that overwrite parameters in place: an optimizer's step, a module's load_state_dict
-_PARAMETER_UPDATES = frozenset({"step", "load_state_dict"})
+# calls that overwrite parameters in place: an optimizer's step, a module's load_state_dict; and the
+# registration of a forward hook, which may write the module's output in place on every forward
+_PARAMETER_UPDATES = frozenset({"step", "load_state_dict", "register_forward_hook"})
 
 
 def _inplace_name(name: str) -> bool:

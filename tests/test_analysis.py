@@ -506,6 +506,40 @@ CASES = {
             y += 1  # expect: AGI001
             return y
     """,
+    # forward hooks of this file that write their output in place (runnable twins: tests/fixtures/
+    # AGI001/forward_hook_*.py and tests/fixtures/safe/forward_hook_*.py): followed where the hooked forwards
+    # are recorded as far as the file shows, never for a hook that only reads, a lambda, or under no_grad
+    "forward_hook_writes_saved_output": """
+        import torch
+        from torch import nn
+        def shrink(module, inputs, output):
+            output.mul_(0.9)  # expect: AGI001
+        def reads_only(module, inputs, output):
+            print(output.norm())
+        def train(x):
+            model = nn.Sequential(nn.Linear(4, 4), nn.Softmax(dim=-1))
+            model[1].register_forward_hook(shrink)
+            model[1].register_forward_hook(reads_only)
+            model[0].register_forward_hook(lambda m, i, o: o.mul_(2))
+            model(x).sum().backward()
+        @torch.no_grad()
+        def probe(x):
+            net = nn.Sequential(nn.Linear(4, 4), nn.Sigmoid())
+            net[1].register_forward_hook(shrink)
+            return net(x)
+    """,
+    # a hook registered in a script that never runs a backward: an ablation under no_grad, not reported
+    "forward_hook_in_script_without_backward": """
+        import torch
+        from torch import nn
+        def zero_unit(module, inputs, output):
+            output[:, 0] = 0
+        def ablate(x):
+            model = nn.Sequential(nn.Linear(4, 4), nn.ReLU())
+            model[1].register_forward_hook(zero_unit)
+            with torch.no_grad():
+                return model(x)
+    """,
     "unannotated_params_switch": """
         import torch
         def f(x):
@@ -626,3 +660,22 @@ def test_a_reduced_text_that_does_not_parse_falls_back_to_the_whole_file(monkeyp
     source = textwrap.dedent(CASES["seed_loop"])
     monkeypatch.setattr(select_module, "select", lambda text, tree=None: select_module.Selection("def f(:\n"))
     assert found(source) == expected(source)
+
+
+def test_forward_hook_fix_needs_a_hook_without_returns():
+    """The fix writes a copy and returns it; a hook that already returns somewhere gets no automatic fix."""
+    source = textwrap.dedent("""
+        import torch
+        from torch import nn
+        def shrink(module, inputs, output):
+            if output.dim() > 2:
+                return None
+            output.mul_(0.9)
+        def train(x):
+            model = nn.Sequential(nn.Linear(4, 4), nn.Tanh())
+            model[1].register_forward_hook(shrink)
+            model(x).sum().backward()
+    """)
+    (finding,) = lint_source(source, "snippet.py")
+    assert finding.code == "AGI001" and finding.start.line == 7 and finding.fix is None
+    assert "Write a copy in 'shrink' and return it" in finding.message

@@ -174,6 +174,7 @@ class ModuleContext:
         self.multiview_fills: Set[int] = set()  # AGI003 write sites filling a split output of no grad with grad
         self.private_in_helper: Dict[int, bool] = {}
         self.helper_of_write: Dict[int, str] = {}  # write site in a helper -> the helper's name
+        self.hook_writes: Dict[int, str] = {}  # write site in a forward hook to its output -> the hook's name
         self.helper_call_nodes: Dict[str, Set[int]] = {}  # helper name -> the calls of it analysed
         self.write_holders: Dict[int, Optional[frozenset]] = {}  # write site -> other local names seeing it
         self.view_bases: Dict[int, Tuple[str, bool]] = {}  # write site -> (viewed name, may it be seen elsewhere)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import re
 import tokenize
@@ -142,7 +143,27 @@ def build_finding(ctx, hazard, positions, path: str, source: str) -> Optional[Fi
         )
     evidence = Evidence(op, target, saving_text, saving_line, saving_column, role, argument, VERSION_ERROR)
     finding = Finding(hazard.code, rule.name, message, path, start, end, evidence, site)
+    hook = ctx.hook_writes.get(write.site)
+    if hook is not None:
+        return _with_hook_fix(finding, source, hook)
     return _with_fix(finding, source)
+
+
+def _with_hook_fix(finding: Finding, source: str, hook: str) -> Finding:
+    """A write by a forward hook to its module's output: the fix works on a copy that the hook returns
+    (rebinding the name inside the hook, the usual fix, would silently drop the hook's effect)."""
+    from inplace_lint import fixes
+
+    try:
+        fix = fixes.forward_hook_fix(finding, source, hook)
+    except Exception:  # never a crash: the finding stands without its fix
+        if fixes.DEBUG:
+            raise
+        fix = None
+    advice = fix.title if fix is not None else (
+        f"Write a copy in '{hook}' and return it (a forward hook's return value replaces the module's output)")
+    message = f"{finding.message} The forward hook '{hook}' runs after that save. {advice}."
+    return dataclasses.replace(finding, message=message, fix=fix)
 
 
 

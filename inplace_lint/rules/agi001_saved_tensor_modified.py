@@ -3,6 +3,13 @@ Flags an in-place operation (``*=``, ``+=``, ``x.add_()``, ``x[i] = v``, ``F.rel
 a module built with ``inplace=True``, ``out=x``) on a tensor that an earlier operation saved for the
 backward pass, when a later backward can still reach that operation.
 
+That includes a forward hook of the same file that edits its module's output in place
+(``model.act.register_forward_hook(scale)`` with ``output.mul_(0.5)`` in ``scale``): the hook runs right
+after the module's forward, when a sigmoid, a ReLU or a softmax has already saved that output. The finding
+is on the hook's write, and names the hooked module. A registration is followed where the hooked module's
+forwards are recorded as far as the file shows: inside a module class, or in a function (or script) that
+runs a backward itself; an ablation script that edits outputs under ``no_grad`` is left alone.
+
 ## Why is this bad?
 Autograd keeps some tensors alive for backward: ``a * b`` saves both inputs, ``torch.exp(x)`` and
 ``torch.sigmoid(x)`` save their result, ``x + y`` saves none. Every tensor carries a version counter
@@ -55,6 +62,10 @@ memory; that is the price of a computable gradient. Per form:
 - A module built with ``inplace=True`` loses it (a positional ``True`` is removed, or becomes ``False``
   when more positional arguments follow): in place for an element of ``nn.Sequential``, in the
   constructor (possibly on another line) for a module attribute called in ``forward``.
+- A forward hook's write to its output gets ``output = output.clone()`` as the hook's first statement and
+  ``return output`` as its last: a forward hook's return value replaces the module's output, so the
+  caller sees the same values (rebinding the name alone would drop the hook's effect). No fix when the
+  hook already returns or yields somewhere.
 - ``optimizer.step()`` has no fix: the parameters have to change in place. Call the step after the last
   backward that needs the old parameters (``loss.backward(); aux.backward(); opt.step()``), or run the
   forward pass again after the step.
@@ -80,13 +91,18 @@ The analysis is per function, with summaries of the functions and methods of the
 function or method returns that its own ops saved (also element by element of a returned tuple, as in
 ``logits, h = policy.act(obs, h)``), and which of its parameters, module parameters
 (``for p in model.parameters(): p.mul_(d)``) or ``self`` tensors a helper writes in place. A tensor
-saved inside a function it cannot see (an unknown module's ``forward``, a forward hook), or by another
-method through ``self`` (a memory bank saved in one method and written in another), is not known to be
+saved inside a function it cannot see (an unknown module's ``forward``, a forward hook that keeps its
+output for a loss), or by another method through ``self`` (a memory bank saved in one method and written in another), is not known to be
 saved, so in-place changes of such results are not reported.
 
 A layer class held in a name or parameter (``act_layer=nn.ReLU``, ``act = nn.ReLU``) builds that module
 when called (``act_layer(inplace=True)``); a parameter is taken to be its default: a class passed by
 the caller instead (``Block(act_layer=nn.GELU)``) is not followed.
+
+Forward hooks: only a hook that is a function of the same file, passed by name to
+``register_forward_hook`` on a module the analysis knows (an attribute built in ``__init__``, an element
+of ``nn.Sequential``), is followed; hooks registered in a loop over ``model.modules()``, lambdas and
+``register_forward_pre_hook`` are not.
 """
 
 CODE = "AGI001"
