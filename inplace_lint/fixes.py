@@ -1205,6 +1205,52 @@ def forward_hook_fix(finding: Finding, source: str, hook: str) -> Optional[Fix]:
     return Fix(title, "safe", edits)
 
 
+def call_after_backward_fix(source: str, start: Position, end: Position) -> Optional[Fix]:
+    """Move the call statement at ``start``-``end`` (``critic.clip_weights(0.01)``, a method that writes
+    its module's own tensors in place) to just after the next ``<loss>.backward()`` statement of the same
+    block. The forward values were computed before the call and stay the same; backward now reads the
+    tensors it saved, and the write still happens, after it. Only when the call and the backward are
+    one-line statements of their own, the call's receiver is a plain name, and no statement between them
+    mentions that name (another forward would see the module's tensors unwritten) or holds a block."""
+    s = _parse(source)
+    s.ensure({start.line})
+    call = s.find(start, end, cst.Call)
+    stmt = _statement(s, call) if call is not None else None
+    if stmt is None or stmt.kind != "expr" or not isinstance(call.func, cst.Attribute) \
+            or not isinstance(call.func.value, cst.Name):
+        return None
+    line = s.parents.get(stmt.small)
+    block = s.parents.get(line)
+    if not isinstance(line, cst.SimpleStatementLine) or len(line.body) != 1 \
+            or not isinstance(block, cst.IndentedBlock):
+        return None
+    receiver = re.compile(r"(?<![\w.])" + re.escape(call.func.value.value) + r"(?!\w)")
+    statements = list(block.body)
+    for later in statements[statements.index(line) + 1:]:
+        if not isinstance(later, cst.SimpleStatementLine):
+            return None
+        if s.start(later).line != s.end(later).line:
+            return None
+        text = s.line(s.start(later).line)
+        value = later.body[0].value if len(later.body) == 1 and isinstance(later.body[0], cst.Expr) else None
+        if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) \
+                and value.func.attr.value == "backward":
+            break
+        if receiver.search(text) or any(isinstance(small, (cst.Return, cst.Raise)) for small in later.body):
+            return None
+    else:
+        return None
+    call_line, backward_line = s.start(line).line, s.start(later).line
+    if s.end(line).line != call_line or backward_line >= len(s.line_starts):
+        return None
+    newline = s.module.default_newline
+    moved = s.line(call_line) + newline
+    edits = (Edit(Position(call_line, 0), Position(call_line + 1, 0), ""),
+             _insert(Position(backward_line + 1, 0), moved))
+    title = f"Call '{s.code(call)}' after '{s.code(value)}'"
+    return Fix(title, "safe", edits)
+
+
 def _is_docstring(statement: cst.CSTNode) -> bool:
     return (isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1
             and isinstance(statement.body[0], cst.Expr)

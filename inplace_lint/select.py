@@ -30,7 +30,8 @@ matters only if it can write in place, and it can only through
   top level, rebinds the display it was bound to;
 * a call of a helper of this file that writes its parameters (the helper has such syntax; every unit
   naming it is kept: rule *callers*), or of a method of its own class that does (``self.scale_(h)``:
-  the methods naming it are kept);
+  the methods naming it are kept), or of a method that writes its own object's tensors, from outside
+  its class (``critic.clip_weights(c)``: every part naming it is kept);
 * a call of a module built in place (``nn.ReLU(inplace=True)``, also inside ``nn.Sequential``) that came
   through a class's ``__init__`` (``self.act``), a global, a user class's attribute (``Block().act``) or a
   parameter refined from a call site (rule *taint*).
@@ -590,15 +591,21 @@ def _child_fields(kind: type) -> Tuple[str, ...]:
 
 def _parameter_loop_targets(node: ast.For, params) -> Set[str]:
     """The loop names that take a parameter's own tensors: ``for p in model.parameters()``,
-    ``for name, p in model.named_parameters()``, or ``for t, s in zip(teacher.parameters(), ...)``, with
-    the modules among ``params``. Mirrors inplace_lint.analysis._parameter_loop_names."""
+    ``for name, p in model.named_parameters()``, ``for t, s in zip(teacher.parameters(), ...)``, or the
+    state dict's (``model.state_dict().items()`` / ``.values()``), with the modules among ``params``.
+    Mirrors inplace_lint.analysis._parameter_loop_names."""
     def bind(target, expr, out: Set[str]) -> None:
-        if not (type(expr) is ast.Call and type(expr.func) is ast.Attribute
-                and type(expr.func.value) is ast.Name and expr.func.value.id in params):
+        if not (type(expr) is ast.Call and type(expr.func) is ast.Attribute):
             return
-        if expr.func.attr == "parameters" and type(target) is ast.Name:
+        holder, method = expr.func.value, expr.func.attr
+        if method in ("items", "values") and type(holder) is ast.Call and type(holder.func) is ast.Attribute \
+                and holder.func.attr == "state_dict" and not expr.args:
+            holder, method = holder.func.value, "named_parameters" if method == "items" else "parameters"
+        if not (type(holder) is ast.Name and holder.id in params):
+            return
+        if method == "parameters" and type(target) is ast.Name:
             out.add(target.id)
-        elif expr.func.attr == "named_parameters" and type(target) in (ast.Tuple, ast.List) and \
+        elif method == "named_parameters" and type(target) in (ast.Tuple, ast.List) and \
                 len(target.elts) == 2 and type(target.elts[1]) is ast.Name:
             out.add(target.elts[1].id)
 
@@ -1065,6 +1072,13 @@ def _keep(s: _Scanner, source: str) -> Tuple[Set[_Unit], Set[_Statement], Set[_S
                         kept.add(part)
                         if unit.writes_params:
                             live.add(part)  # self.<unit>(y) writes y in place there
+                    elif unit.writes_params and unit.name != "__init__":
+                        # critic.clip_weights(c) from outside the class writes the critic's parameters
+                        if isinstance(part, _Unit):
+                            kept.add(part)
+                            live.add(part)
+                        elif part.top:
+                            kept_top.add(part)
         # top-level statements that may set a global a kept part reads. A block kept only for the imports
         # or definitions in it counts only if it also sets such a global: its other names do not matter
         needed: Set[str] = set()

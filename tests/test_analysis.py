@@ -540,6 +540,40 @@ CASES = {
             with torch.no_grad():
                 return model(x)
     """,
+    # a method of a module class that writes the module's own tensors in place, called from outside the
+    # class between a forward and its backward (runnable twins: tests/fixtures/AGI001/wgan_critic_clips_*
+    # and tests/fixtures/safe/wgan_critic_clips_*): the finding is on the method's write
+    "method_writes_its_module_between_forward_and_backward": """
+        import torch
+        from torch import nn
+        class Critic(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(4, 1)
+                self.bank = torch.zeros(4, 4)
+            def forward(self, x):
+                return self.fc(x)
+            def clip(self, c):
+                for p in self.parameters():
+                    p.data.clamp_(-c, c)
+                for t in self.state_dict().values():
+                    t.clamp_(-c, c)  # expect: AGI001
+            def refresh(self, keys):
+                self.bank[0] = keys
+            def describe(self):
+                return {"params": sum(p.numel() for p in self.parameters())}
+        def step(x):
+            critic = Critic()
+            loss = critic(x).mean()
+            critic.describe()
+            critic.clip(0.01)
+            loss.backward()
+        def step_after(x):
+            critic = Critic()
+            loss = critic(x).mean()
+            loss.backward()
+            critic.clip(0.01)
+    """,
     "unannotated_params_switch": """
         import torch
         def f(x):
@@ -679,3 +713,43 @@ def test_forward_hook_fix_needs_a_hook_without_returns():
     (finding,) = lint_source(source, "snippet.py")
     assert finding.code == "AGI001" and finding.start.line == 7 and finding.fix is None
     assert "Write a copy in 'shrink' and return it" in finding.message
+
+
+def test_a_method_writing_its_module_is_moved_after_the_backward():
+    """The fix moves the one call to after the next backward of its block, and only over statements that
+    do not mention the module (another forward between them would see its tensors unwritten)."""
+    source = textwrap.dedent("""
+        import torch
+        from torch import nn
+        class Critic(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(4, 1)
+            def forward(self, x):
+                return self.fc(x)
+            def clip(self, c):
+                for t in self.state_dict().values():
+                    t.clamp_(-c, c)
+        def step(opt, x):
+            critic = Critic()
+            loss = critic(x).mean()
+            critic.clip(0.01)
+            opt.zero_grad()
+            loss.backward()
+            return loss
+        def step_with_second_forward(x, y):
+            critic = Critic()
+            loss = critic(x).mean()
+            critic.clip(0.01)
+            other = critic(y).mean()
+            (loss + other).backward()
+    """)
+    findings = lint_source(source, "snippet.py")
+    assert [(f.code, f.start.line) for f in findings] == [("AGI001", 12)]
+    (finding,) = findings
+    # two calls reach the same write: no single call to move
+    assert finding.fix is None and "after the backward that needs them" in finding.message
+    one_call = source.split("def step_with_second_forward")[0]
+    (finding,) = lint_source(one_call, "snippet.py")
+    assert finding.fix is not None and finding.fix.applicability == "safe"
+    assert finding.fix.title == "Call 'critic.clip(0.01)' after 'loss.backward()'"

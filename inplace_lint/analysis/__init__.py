@@ -248,6 +248,9 @@ def _collect_method_writes(ctx: ModuleContext, class_name: str, method: cst.Func
         if self_name is not None:
             params = params[1:]
         found = _parameter_writes(method, ctx.k, self_name)
+        if self_name is not None and self_name in found:
+            # writes to self's parameters (``for t in self.state_dict().values(): t.clamp_(-c, c)``)
+            found[sem.SELF_PARAMETERS] = found.pop(self_name)
         # writes to self's tensors (``self.queue[:, i:j] = keys.T``) are keyed "self.<attr>"
         writes = {p: w for p, w in found.items() if p in params or p.startswith(sem.SELF_ATTRIBUTE)}
         return (params, writes) if writes else None
@@ -598,13 +601,19 @@ def _parameter_writes(function: cst.FunctionDef, knowledge,
 
 def _parameter_loop_names(node: cst.For, params) -> Dict[str, str]:
     """Loop name -> parameter, for loops over a parameter's own tensors: ``for p in model.parameters()``,
-    ``for name, p in model.named_parameters()`` and ``zip(teacher.parameters(), student.parameters())``
-    (inplace_lint.select mirrors this)."""
+    ``for name, p in model.named_parameters()``, ``zip(teacher.parameters(), student.parameters())``, and
+    the state dict's (``for name, t in model.state_dict().items()`` or ``.values()``: detached tensors
+    sharing the parameters' version counters) (inplace_lint.select mirrors this)."""
     def bind(target, expr, out: Dict[str, str]) -> None:
-        if not (type(expr) is cst.Call and type(expr.func) is cst.Attribute
-                and type(expr.func.value) is cst.Name and expr.func.value.value in params):
+        if not (type(expr) is cst.Call and type(expr.func) is cst.Attribute):
             return
-        module, method = expr.func.value.value, expr.func.attr.value
+        holder, method = expr.func.value, expr.func.attr.value
+        if method in ("items", "values") and type(holder) is cst.Call and type(holder.func) is cst.Attribute \
+                and holder.func.attr.value == "state_dict" and not expr.args:
+            holder, method = holder.func.value, "named_parameters" if method == "items" else "parameters"
+        if not (type(holder) is cst.Name and holder.value in params):
+            return
+        module = holder.value
         if method == "parameters" and type(target) is cst.Name:
             out[target.value] = module
         elif method == "named_parameters" and type(target) in (cst.Tuple, cst.List) and \

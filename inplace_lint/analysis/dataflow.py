@@ -175,6 +175,8 @@ class ModuleContext:
         self.private_in_helper: Dict[int, bool] = {}
         self.helper_of_write: Dict[int, str] = {}  # write site in a helper -> the helper's name
         self.hook_writes: Dict[int, str] = {}  # write site in a forward hook to its output -> the hook's name
+        # write site in a method to its module's own tensors -> the calls of it from outside the class
+        self.receiver_writes: Dict[int, List[cst.Call]] = {}
         self.helper_call_nodes: Dict[str, Set[int]] = {}  # helper name -> the calls of it analysed
         self.write_holders: Dict[int, Optional[frozenset]] = {}  # write site -> other local names seeing it
         self.view_bases: Dict[int, Tuple[str, bool]] = {}  # write site -> (viewed name, may it be seen elsewhere)

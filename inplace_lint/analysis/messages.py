@@ -146,7 +146,32 @@ def build_finding(ctx, hazard, positions, path: str, source: str) -> Optional[Fi
     hook = ctx.hook_writes.get(write.site)
     if hook is not None:
         return _with_hook_fix(finding, source, hook)
+    calls = ctx.receiver_writes.get(write.site)
+    if calls:
+        return _with_call_moved(ctx, finding, source, calls, positions)
     return _with_fix(finding, source)
+
+
+def _with_call_moved(ctx, finding: Finding, source: str, calls, positions) -> Finding:
+    """A method's write to its own module's tensors, called from outside the class (``critic.clip_weights(c)``
+    between the forward and the backward): the write itself is the method's purpose, so the fix moves the
+    one call after the backward that needs the saved tensors."""
+    from inplace_lint import fixes
+
+    fix = None
+    if len(calls) == 1 and calls[0] in positions:
+        where = positions[calls[0]]
+        try:
+            fix = fixes.call_after_backward_fix(source, Position(where.start.line, where.start.column),
+                                                Position(where.end.line, where.end.column))
+        except Exception:  # never a crash: the finding stands without its fix
+            if fixes.DEBUG:
+                raise
+    call_text = ctx.code(calls[0])
+    advice = fix.title if fix is not None else (
+        f"Call '{call_text}' after the backward that needs them (or run the forward again after it)")
+    message = f"{finding.message} '{call_text}' writes the module's own tensors. {advice}."
+    return dataclasses.replace(finding, message=message, fix=fix)
 
 
 def _with_hook_fix(finding: Finding, source: str, hook: str) -> Finding:

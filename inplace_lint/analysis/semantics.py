@@ -617,6 +617,8 @@ def _nograd_view_result(interp: "Interpreter", state: State, node: cst.Call, bas
 # How a method's writes to its own tensors are keyed among the parameters it writes ("self.queue"),
 # whatever its first parameter is named (inplace_lint.analysis._parameter_writes)
 SELF_ATTRIBUTE = "self."
+# ... and a method's writes to its own parameters (``for t in self.state_dict().values(): t.clamp_(-c, c)``)
+SELF_PARAMETERS = SELF_ATTRIBUTE + "parameters()"
 
 
 def _register_forward_hook(interp: "Interpreter", state: State, node: cst.Call, module: ModuleInfo,
@@ -672,6 +674,35 @@ def _hooked_forwards_record(interp: "Interpreter") -> bool:
     return False
 
 
+def _method_writes_receiver(interp: "Interpreter", state: State, module: ModuleInfo, name: str,
+                            call: cst.Call) -> None:
+    """``critic.clip_weights(c)``: a method of this file's module class that writes the module's own
+    parameters in place (or one of its tensor attributes) writes those of ``critic``."""
+    found = interp.ctx.method_writes.get((module.user_class, name))
+    if found is None:
+        return
+    _params, writes = found
+    attributes = interp.ctx.class_attrs.get(module.user_class, {})
+    for param, sites in writes.items():
+        if param == SELF_PARAMETERS:
+            target = Val(kind=TENSOR, grad=NO, groups=module_param_groups(module))
+        elif param.startswith(SELF_ATTRIBUTE) and param[len(SELF_ATTRIBUTE):] in attributes:
+            target = attributes[param[len(SELF_ATTRIBUTE):]]
+        else:
+            continue  # a write to an argument: not followed from outside the class
+        if not target.tensorish or not target.groups:
+            continue
+        for write_node, _form, _op in sites:
+            sid = interp.ctx.site(write_node, "write")
+            calls = interp.ctx.receiver_writes.setdefault(sid, [])
+            if call not in calls:
+                calls.append(call)
+            # the receiver's tensors, seen by everyone holding the module: rebinding inside the method
+            # would change nothing
+            interp.ctx.note_sharing(sid, True, None)
+        _write_through_helper(interp, state, target, param, sites, name, private=False)
+
+
 def _write_through_helper(interp: "Interpreter", state: State, target: Val, param: str, sites: list, label: str,
                           private: bool) -> None:
     """The in-place writes ``sites`` of a helper of this file (``label``) to its parameter ``param``, which
@@ -698,7 +729,9 @@ def _call_writing_helper(interp: "Interpreter", state: State, node: cst.Call, na
         interp.ctx.note_edge(interp.unit, (None, name))
     for param, sites in writes.items():
         target = bound.vals.get(param)
-        if param.startswith(SELF_ATTRIBUTE) and name is None:  # self.m(...) writes one of self's tensors
+        if param == SELF_PARAMETERS and name is None:  # self.m(...) writes self's parameters: any module's
+            target = Val(kind=TENSOR, grad=NO, groups=frozenset({"params:*"}))
+        elif param.startswith(SELF_ATTRIBUTE) and name is None:  # self.m(...) writes one of self's tensors
             key = interp.unit.self_name + "." + param[len(SELF_ATTRIBUTE):]
             # what a read of self.<attr> here gives (an attribute __init__ did not set: its own group)
             target = None if not interp.unit.self_name else state.env.get(key) or Val(
@@ -997,6 +1030,7 @@ def method_call(interp: "Interpreter", state: State, node: cst.Call, receiver: V
             return receiver if name not in ("zero_grad", "register_buffer") else OTHER_VAL
         result = _unknown_call(interp, state, call_node, None)
         if module.user_class is not None:  # policy.act(obs): a method of this file's module
+            _method_writes_receiver(interp, state, module, name, call_node)
             returned = interp.ctx.views_returned.get((module.user_class, name))
             if returned is not None:
                 return returned

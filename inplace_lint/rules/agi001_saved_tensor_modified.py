@@ -10,6 +10,11 @@ is on the hook's write, and names the hooked module. A registration is followed 
 forwards are recorded as far as the file shows: inside a module class, or in a function (or script) that
 runs a backward itself; an ablation script that edits outputs under ``no_grad`` is left alone.
 
+Likewise a method of a module class of the same file that writes the module's own parameters in place
+(``for t in self.state_dict().values(): t.clamp_(-c, c)``) or one of its tensor attributes, called from
+outside the class between a forward and its backward (``critic.clip_weights(0.01)`` before
+``loss.backward()``, as in WGAN weight clipping): the finding is on the method's write.
+
 ## Why is this bad?
 Autograd keeps some tensors alive for backward: ``a * b`` saves both inputs, ``torch.exp(x)`` and
 ``torch.sigmoid(x)`` save their result, ``x + y`` saves none. Every tensor carries a version counter
@@ -66,6 +71,11 @@ memory; that is the price of a computable gradient. Per form:
   ``return output`` as its last: a forward hook's return value replaces the module's output, so the
   caller sees the same values (rebinding the name alone would drop the hook's effect). No fix when the
   hook already returns or yields somewhere.
+- A call of a method that writes its module's own tensors (``critic.clip_weights(0.01)``) moves to just
+  after the next ``loss.backward()`` of its block: the write is the method's purpose, and after the
+  backward it no longer reaches what backward reads. No fix when the method is called from several
+  places, or when a statement between the call and the backward mentions the module (another forward
+  would see its tensors unwritten) or holds a block.
 - ``optimizer.step()`` has no fix: the parameters have to change in place. Call the step after the last
   backward that needs the old parameters (``loss.backward(); aux.backward(); opt.step()``), or run the
   forward pass again after the step.
@@ -92,8 +102,8 @@ function or method returns that its own ops saved (also element by element of a 
 ``logits, h = policy.act(obs, h)``), and which of its parameters, module parameters
 (``for p in model.parameters(): p.mul_(d)``) or ``self`` tensors a helper writes in place. A tensor
 saved inside a function it cannot see (an unknown module's ``forward``, a forward hook that keeps its
-output for a loss), or by another method through ``self`` (a memory bank saved in one method and written in another), is not known to be
-saved, so in-place changes of such results are not reported.
+output for a loss), or by another method through ``self`` (a memory bank saved in one method and written
+in another), is not known to be saved, so in-place changes of such results are not reported.
 
 A layer class held in a name or parameter (``act_layer=nn.ReLU``, ``act = nn.ReLU``) builds that module
 when called (``act_layer(inplace=True)``); a parameter is taken to be its default: a class passed by
