@@ -186,6 +186,8 @@ class _Unit(_Part):
     children: List["_Unit"] = field(default_factory=list)
     params: Set[str] = field(default_factory=set)
     writes_params: bool = False  # may write a parameter in place (a "writing helper" for its callers)
+    writes_self: bool = False  # a method that may write its own object's tensors (``self.bank[i] = k``)
+    self_name: Optional[str] = None  # a method's first parameter
     returns_value: bool = False  # has ``return <value>`` (it may return a tensor it saved)
 
     @property
@@ -320,6 +322,9 @@ class _Scanner:
         unit = _Unit(node, parent=parent, class_name=class_name, module_level=module_level)
         args = node.args
         unit.params = {a.arg for a in args.posonlyargs + args.args + args.kwonlyargs}
+        positional = args.posonlyargs + args.args
+        if class_name is not None and positional:
+            unit.self_name = positional[0].arg
         for extra in (args.vararg, args.kwarg):
             if extra is not None:
                 unit.params.add(extra.arg)
@@ -378,6 +383,9 @@ class _Scanner:
         params = owner.params if unit is owner else ()
         param_tensors: Set[str] = set()  # loop names over a parameter's .parameters(): writing them writes it
         writes_params = False
+        self_name = unit.self_name if unit is owner else None
+        self_tensors: Set[str] = set()  # loop names over self.parameters() / self.state_dict().values()
+        writes_self = False
         stored = owner.stores
         trigger = owner.trigger
         builds = owner.builds_inplace_module
@@ -428,6 +436,9 @@ class _Scanner:
                         if params and type(func.value) is ast.Name and (
                                 func.value.id in params or func.value.id in param_tensors):
                             writes_params = True
+                        if self_name is not None and (_base_name(func.value) == self_name or (
+                                type(func.value) is ast.Name and func.value.id in self_tensors)):
+                            writes_self = True
                     if stores:  # a method call may change its receiver (lst.append(x))
                         base = _base_name(func.value)
                         # np.zeros(...) changes no global the analysis tracks, nor does a lambda's x.sum();
@@ -494,6 +505,8 @@ class _Scanner:
                         stored.add(base)
                     if base in params or base in param_tensors:
                         writes_params = True
+                    if self_name is not None and (base == self_name or base in self_tensors):
+                        writes_self = True
             elif kind is ast.Subscript:
                 if type(node.ctx) is not ast.Load:
                     base = _base_name(node.value)
@@ -501,6 +514,9 @@ class _Scanner:
                         trigger = True
                         if base is not None and base in params:
                             writes_params = True
+                        if self_name is not None and base is not None and (
+                                base == self_name or base in self_tensors):
+                            writes_self = True
                     if base is not None and stores:
                         stored.add(base)
             elif kind is ast.Attribute:
@@ -538,6 +554,8 @@ class _Scanner:
                 continue
             elif kind is ast.For and params:
                 param_tensors.update(_parameter_loop_targets(node, params))
+                if self_name is not None:
+                    self_tensors.update(_parameter_loop_targets(node, {self_name}))
             elif kind is ast.Global or kind is ast.Nonlocal:
                 names.update(node.names)
                 self.declared.update(node.names)
@@ -562,6 +580,8 @@ class _Scanner:
         owner.builds_inplace_module = builds
         if writes_params:
             owner.writes_params = True
+        if writes_self:
+            owner.writes_self = True
         if isinstance(owner, _Statement):
             owner.structural = structural
 
@@ -1072,7 +1092,7 @@ def _keep(s: _Scanner, source: str) -> Tuple[Set[_Unit], Set[_Statement], Set[_S
                         kept.add(part)
                         if unit.writes_params:
                             live.add(part)  # self.<unit>(y) writes y in place there
-                    elif unit.writes_params and unit.name != "__init__":
+                    elif unit.writes_self and unit.name != "__init__":
                         # critic.clip_weights(c) from outside the class writes the critic's parameters
                         if isinstance(part, _Unit):
                             kept.add(part)
