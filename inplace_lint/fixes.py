@@ -1201,7 +1201,8 @@ def forward_hook_fix(finding: Finding, source: str, hook: str) -> Optional[Fix]:
     else:  # the hook ends the file
         end = _insert(Position(last_line, len(s.line(last_line))), f"{newline}{indent}return {output}")
     edits = (_insert(s.start(first), f"{output} = {output}.clone(){newline}{indent}"), end)
-    title = f"Write a copy in '{hook}' and return it: '{output} = {output}.clone()' first, 'return {output}' last"
+    title = (f"Write a copy in '{hook}' and return it: '{output} = {output}.clone()' first, "
+             f"'return {output}' last")
     return Fix(title, "safe", edits)
 
 

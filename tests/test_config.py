@@ -248,8 +248,8 @@ def test_folders_asked_in_any_order_get_the_answer_of_a_fresh_search(tmp_path):
     own config must still win below it, and a plain folder beside it must not inherit it."""
     write(tmp_path / "pyproject.toml", "[tool.inplace-lint]\nignore = ['AGI002']\n")
     write(tmp_path / "inner" / "setup.cfg", "[inplace-lint]\nignore = AGI001\n")
-    folders = [tmp_path / "inner" / "a" / "b", tmp_path / "other" / "c", tmp_path / "inner", tmp_path / "other",
-               tmp_path / "inner" / "a", tmp_path]
+    folders = [tmp_path / "inner" / "a" / "b", tmp_path / "other" / "c", tmp_path / "inner",
+               tmp_path / "other", tmp_path / "inner" / "a", tmp_path]
     for folder in folders:
         folder.mkdir(parents=True, exist_ok=True)
     for order in (folders, folders[::-1]):
@@ -262,7 +262,8 @@ def test_folders_asked_in_any_order_get_the_answer_of_a_fresh_search(tmp_path):
                                       ("*.py",), ("",)])
 def test_exclude_patterns_match_as_fnmatch_does_one_by_one(tmp_path, patterns):
     paths = ["src/a.py", "gen_x.py", "tests/fixtures/bad.py", "docs", "docs/x.py", "ab.py", "b1.py", ".venv",
-             "pkg/build", "pkg/build/lib/y.py", "node_modules/z.js", "src/__pycache__/z.py", "x/tests/fixtures"]
+             "pkg/build", "pkg/build/lib/y.py", "node_modules/z.js", "src/__pycache__/z.py",
+             "x/tests/fixtures"]
     settings = Settings(exclude=patterns, root=tmp_path)
     for path in paths:
         relative = Path(path)

@@ -113,7 +113,8 @@ class _LeafRecorder:
             stack.extend(fn for fn, _ in node.next_functions)
 
     def grads(self, at_end: bool = False) -> Dict[str, list]:
-        """Leaf grads by the leaf's key when a backward first reached it, or (``at_end``) by its values now."""
+        """Leaf grads by the leaf's key when a backward first reached it, or (``at_end``) by its values
+        now."""
         out: Dict[str, list] = {}
         for key, leaf in self.leaves.values():
             grad = leaf.grad

@@ -186,7 +186,7 @@ def _with_hook_fix(finding: Finding, source: str, hook: str) -> Finding:
             raise
         fix = None
     advice = fix.title if fix is not None else (
-        f"Write a copy in '{hook}' and return it (a forward hook's return value replaces the module's output)")
+        f"Write a copy in '{hook}' and return it (its return value replaces the module's output)")
     message = f"{finding.message} The forward hook '{hook}' runs after that save. {advice}."
     return dataclasses.replace(finding, message=message, fix=fix)
 

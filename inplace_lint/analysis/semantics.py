@@ -623,13 +623,14 @@ SELF_PARAMETERS = SELF_ATTRIBUTE + "parameters()"
 
 def _register_forward_hook(interp: "Interpreter", state: State, node: cst.Call, module: ModuleInfo,
                            receiver_node) -> Val:
-    """``module.register_forward_hook(hook)`` with a hook of this file that writes its ``output`` argument in
-    place (``output.mul_(0.5)``). The hook runs right after every forward of the module, when the module's
+    """``module.register_forward_hook(hook)`` with a hook of this file that writes its ``output`` argument
+    in place (``output.mul_(0.5)``). The hook runs right after every forward of the module, when the module's
     own ops have saved what they need (a sigmoid its result): the write makes that saved tensor stale,
     and the backward of any forward with grad raises. One such forward, on an input that requires grad,
     stands for them all. (A hook that returns a new tensor replaces the output instead: no write.)"""
     vals = [interp.eval(state, a.value) for a in node.args]
-    hook = node.args[0].value if node.args and node.args[0].keyword is None and not node.args[0].star else None
+    first = node.args[0] if node.args else None
+    hook = first.value if first is not None and first.keyword is None and not first.star else None
     found = interp.ctx.function_writes.get(hook.value) if isinstance(hook, cst.Name) else None
     if found is None or interp.unit.nograd or not _hooked_forwards_record(interp):
         return unknown_result(interp, state, node, vals)  # the handle
@@ -639,7 +640,8 @@ def _register_forward_hook(interp: "Interpreter", state: State, node: cst.Call, 
         return unknown_result(interp, state, node, vals)
     # the forward's saves are reported at the hooked module's expression (``model.act``)
     forward = receiver_node if receiver_node is not None else node
-    forward_input = Val(kind=TENSOR, grad=YES, groups=frozenset({interp.new_group(state, forward, "hook:input")}))
+    forward_input = Val(kind=TENSOR, grad=YES,
+                        groups=frozenset({interp.new_group(state, forward, "hook:input")}))
     forward_output = _apply_module(interp, state, forward, module, [forward_input])
     interp.escape(state, forward_output)  # what the forward returns is what its caller's backward needs
     if forward_output.tensorish and forward_output.groups:
@@ -649,15 +651,16 @@ def _register_forward_hook(interp: "Interpreter", state: State, node: cst.Call, 
             interp.ctx.hook_writes[sid] = hook.value
             # the module's caller holds the output: rebinding the name inside the hook would change nothing
             interp.ctx.note_sharing(sid, True, None)
-        _write_through_helper(interp, state, forward_output, output, writes[output], hook.value, private=False)
+        _write_through_helper(interp, state, forward_output, output, writes[output], hook.value,
+                              private=False)
     return unknown_result(interp, state, node, vals)
 
 
 def _hooked_forwards_record(interp: "Interpreter") -> bool:
-    """Are the hooked module's forwards ones autograd records, as far as the registering code shows? Yes in a
-    method of a module class (the model is what gets trained); elsewhere only if the registering function (or
-    the module's top level) runs a backward itself: hooks that edit outputs in place are common in
-    inference and ablation code under no_grad, where nothing is saved."""
+    """Are the hooked module's forwards ones autograd records, as far as the registering code shows? Yes
+    in a method of a module class (the model is what gets trained); elsewhere only if the registering
+    function (or the module's top level) runs a backward itself: hooks that edit outputs in place are
+    common in inference and ablation code under no_grad, where nothing is saved."""
     unit = interp.unit
     if unit.class_name and unit.class_name in interp.ctx.user_modules:
         return True
@@ -667,9 +670,11 @@ def _hooked_forwards_record(interp: "Interpreter") -> bool:
         roots = [s for s in interp.ctx.module.body if not isinstance(s, (cst.FunctionDef, cst.ClassDef))]
     for root in roots:
         for node in walk(root):
-            if type(node) is cst.Call and type(node.func) is cst.Attribute and node.func.attr.value == "backward":
+            if type(node) is not cst.Call:
+                continue
+            if type(node.func) is cst.Attribute and node.func.attr.value == "backward":
                 return True
-            if type(node) is cst.Call and (unit.imports.resolve(node.func) or "") == "torch.autograd.grad":
+            if (unit.imports.resolve(node.func) or "") == "torch.autograd.grad":
                 return True
     return False
 
@@ -703,13 +708,14 @@ def _method_writes_receiver(interp: "Interpreter", state: State, module: ModuleI
         _write_through_helper(interp, state, target, param, sites, name, private=False)
 
 
-def _write_through_helper(interp: "Interpreter", state: State, target: Val, param: str, sites: list, label: str,
-                          private: bool) -> None:
+def _write_through_helper(interp: "Interpreter", state: State, target: Val, param: str, sites: list,
+                          label: str, private: bool) -> None:
     """The in-place writes ``sites`` of a helper of this file (``label``) to its parameter ``param``, which
     holds ``target``: each bumps what ``target`` shares its version counter with."""
     for write_node, form, op_text in sites:
         sid = interp.ctx.site(write_node, "write")
-        write = interp.ctx.write_sites.get(sid) or WriteSite(sid, write_node, form, op_text, param, None, True)
+        write = interp.ctx.write_sites.get(sid) or WriteSite(
+            sid, write_node, form, op_text, param, None, True)
         interp.ctx.write_sites[sid] = write
         interp.ctx.note_private_arg(sid, private)
         interp.ctx.helper_of_write[sid] = label
