@@ -153,43 +153,45 @@ def build_finding(ctx, hazard, positions, path: str, source: str) -> Optional[Fi
 
 
 def _with_call_moved(ctx, finding: Finding, source: str, calls, positions) -> Finding:
-    """A method's write to its own module's tensors, called from outside the class (``critic.clip_weights(c)``
-    between the forward and the backward): the write itself is the method's purpose, so the fix moves the
-    one call after the backward that needs the saved tensors."""
-    from inplace_lint import fixes
-
-    fix = None
-    if len(calls) == 1 and calls[0] in positions:
-        where = positions[calls[0]]
-        try:
-            fix = fixes.call_after_backward_fix(source, Position(where.start.line, where.start.column),
-                                                Position(where.end.line, where.end.column))
-        except Exception:  # never a crash: the finding stands without its fix
-            if fixes.DEBUG:
-                raise
+    """A method's write to its own module's tensors, called from outside the class
+    (``critic.clip_weights(c)`` between the forward and the backward): the write itself is the method's
+    purpose, so the fix moves the one call after the backward that needs the saved tensors."""
     call_text = ctx.code(calls[0])
-    advice = fix.title if fix is not None else (
-        f"Call '{call_text}' after the backward that needs them (or run the forward again after it)")
-    message = f"{finding.message} '{call_text}' writes the module's own tensors. {advice}."
-    return dataclasses.replace(finding, message=message, fix=fix)
+
+    def plan(fixes):
+        if len(calls) != 1 or calls[0] not in positions:
+            return None
+        where = positions[calls[0]]
+        return fixes.call_after_backward_fix(source, Position(where.start.line, where.start.column),
+                                             Position(where.end.line, where.end.column))
+
+    return _with_own_fix(finding, plan, f"'{call_text}' writes the module's own tensors.",
+                         f"Call '{call_text}' after the backward that needs them "
+                         "(or run the forward again after it)")
 
 
 def _with_hook_fix(finding: Finding, source: str, hook: str) -> Finding:
     """A write by a forward hook to its module's output: the fix works on a copy that the hook returns
     (rebinding the name inside the hook, the usual fix, would silently drop the hook's effect)."""
+    return _with_own_fix(finding, lambda fixes: fixes.forward_hook_fix(finding, source, hook),
+                         f"The forward hook '{hook}' runs after that save.",
+                         f"Write a copy in '{hook}' and return it "
+                         "(its return value replaces the module's output)")
+
+
+def _with_own_fix(finding: Finding, plan, why: str, advice: str) -> Finding:
+    """``finding`` with the fix ``plan(fixes)`` makes for it (where the usual per-form fixes would be
+    wrong), its message told ``why`` and then the fix's title, or ``advice`` when there is no fix."""
     from inplace_lint import fixes
 
     try:
-        fix = fixes.forward_hook_fix(finding, source, hook)
+        fix = plan(fixes)
     except Exception:  # never a crash: the finding stands without its fix
         if fixes.DEBUG:
             raise
         fix = None
-    advice = fix.title if fix is not None else (
-        f"Write a copy in '{hook}' and return it (its return value replaces the module's output)")
-    message = f"{finding.message} The forward hook '{hook}' runs after that save. {advice}."
+    message = f"{finding.message} {why} {fix.title if fix is not None else advice}."
     return dataclasses.replace(finding, message=message, fix=fix)
-
 
 
 def _immediate_error(ctx, code: str, write, op: str, target: str, target_q: str):
