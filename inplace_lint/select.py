@@ -406,10 +406,10 @@ class _Scanner:
                 continue
             if kind is _LeaveLambda:
                 # the analysis never interprets a lambda's body: in-place spellings there trigger nothing
-                trigger, builds, writes_params, lambda_params = node.state
+                trigger, builds, writes_params, writes_self, lambda_params = node.state
                 continue
             if kind is ast.Lambda:
-                stack.append(_LeaveLambda((trigger, builds, writes_params, lambda_params)))
+                stack.append(_LeaveLambda((trigger, builds, writes_params, writes_self, lambda_params)))
                 arguments = node.args
                 lambda_params = lambda_params | {a.arg for a in arguments.posonlyargs + arguments.args
                                                  + arguments.kwonlyargs}
