@@ -646,13 +646,10 @@ def _register_forward_hook(interp: "Interpreter", state: State, node: cst.Call, 
     interp.escape(state, forward_output)  # what the forward returns is what its caller's backward needs
     if forward_output.tensorish and forward_output.groups:
         interp.ctx.note_call(hook.value, {}, clean=False, nograd=False)  # called by torch, never refined
-        for write_node, _form, _op in writes[output]:
-            sid = interp.ctx.site(write_node, "write")
+        # the module's caller holds the output: rebinding the name inside the hook would change nothing
+        for sid in _write_through_helper(interp, state, forward_output, output, writes[output], hook.value,
+                                         private=False, seen_outside=True):
             interp.ctx.hook_writes[sid] = hook.value
-            # the module's caller holds the output: rebinding the name inside the hook would change nothing
-            interp.ctx.note_sharing(sid, True, None)
-        _write_through_helper(interp, state, forward_output, output, writes[output], hook.value,
-                              private=False)
     return unknown_result(interp, state, node, vals)
 
 
@@ -697,29 +694,34 @@ def _method_writes_receiver(interp: "Interpreter", state: State, module: ModuleI
             continue  # a write to an argument: not followed from outside the class
         if not target.tensorish or not target.groups:
             continue
-        for write_node, _form, _op in sites:
-            sid = interp.ctx.site(write_node, "write")
+        # the receiver's tensors, seen by everyone holding the module: rebinding inside the method would
+        # change nothing
+        for sid in _write_through_helper(interp, state, target, param, sites, name, private=False,
+                                         seen_outside=True):
             calls = interp.ctx.receiver_writes.setdefault(sid, [])
             if call not in calls:
                 calls.append(call)
-            # the receiver's tensors, seen by everyone holding the module: rebinding inside the method
-            # would change nothing
-            interp.ctx.note_sharing(sid, True, None)
-        _write_through_helper(interp, state, target, param, sites, name, private=False)
 
 
 def _write_through_helper(interp: "Interpreter", state: State, target: Val, param: str, sites: list,
-                          label: str, private: bool) -> None:
+                          label: str, private: bool, seen_outside: bool = False) -> List[int]:
     """The in-place writes ``sites`` of a helper of this file (``label``) to its parameter ``param``, which
-    holds ``target``: each bumps what ``target`` shares its version counter with."""
+    holds ``target``: each bumps what ``target`` shares its version counter with. ``seen_outside``: the
+    written tensor is seen outside the helper, whatever the helper's own analysis found (no rebinding
+    fix). Returns the write sites."""
+    sids = []
     for write_node, form, op_text in sites:
         sid = interp.ctx.site(write_node, "write")
         write = interp.ctx.write_sites.get(sid) or WriteSite(
             sid, write_node, form, op_text, param, None, True)
         interp.ctx.write_sites[sid] = write
         interp.ctx.note_private_arg(sid, private)
+        if seen_outside:
+            interp.ctx.note_sharing(sid, True, None)
         interp.ctx.helper_of_write[sid] = label
         interp.bump(state, target.groups, write)
+        sids.append(sid)
+    return sids
 
 
 def _call_writing_helper(interp: "Interpreter", state: State, node: cst.Call, name: Optional[str], params: List[str],
