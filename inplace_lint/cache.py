@@ -5,7 +5,8 @@ itself (its version, the source of every module of the package and the knowledge
 linter or knowledge file never reads an old answer. Value: the findings as JSON (``site`` and ``fix``
 included: fixes and every output format work from a cached answer).
 
-One small file per entry under ``<cache dir>/<2 hex>/<62 hex>.json``. Writes go to a temporary file in
+One small file per entry under ``<cache dir>/<2 hex>/<62 hex>.json``. A re-run need not even read an
+unchanged file: :class:`StatIndex` remembers each file's final findings by its size, times and inode. Writes go to a temporary file in
 the same folder and are renamed into place (atomic on POSIX and Windows), so concurrent runs never see a
 half-written entry; an entry that cannot be read or decoded is a miss (and is rewritten), never an error.
 Any I/O failure (read-only or missing folder) only disables caching for that entry.
@@ -117,20 +118,10 @@ class Cache:
         data = json.dumps(payload, separators=(",", ":"))
         try:
             entry.parent.mkdir(parents=True, exist_ok=True)
-            self._ignore_in_git()
-            handle, temporary = tempfile.mkstemp(dir=entry.parent, prefix=".tmp-", suffix=".json")
-            try:
-                with os.fdopen(handle, "w", encoding="utf-8") as out:
-                    out.write(data)
-                os.replace(temporary, entry)
-            except BaseException:
-                try:
-                    os.unlink(temporary)
-                except OSError:
-                    pass
-                raise
         except OSError:
-            pass  # a cache that cannot be written is no cache, not an error
+            return  # a cache that cannot be written is no cache, not an error
+        self._ignore_in_git()
+        _write_atomically(entry, data)
 
     def _ignore_in_git(self) -> None:
         marker = self.folder / ".gitignore"
@@ -139,6 +130,9 @@ class Cache:
                 marker.write_text("# created by inplace-lint\n*\n")
             except OSError:
                 pass
+
+    def stat_index(self) -> "StatIndex":
+        return StatIndex(self.folder / "index", fingerprint())
 
     def linter(self, lint: Callable[[str, str, LintOptions], List[Finding]]):
         """``lint`` (the engine's ``lint_source``), answering from the cache when it can."""
@@ -155,6 +149,105 @@ class Cache:
             return findings
 
         return cached
+
+
+class StatIndex:
+    """A file's final findings (after ``noqa`` and per-file ignores), by what ``os.stat`` says of it: a
+    re-run answers an unchanged file without reading or hashing it (most of a cached re-run's time).
+
+    One index per folder of linted files: ``<cache dir>/index/<digest of the linter's fingerprint and the
+    folder>.json``, mapping each file name to its size, modification and change times (ns), inode, the
+    digest of the settings and the display path it was linted under, and its findings. Any difference is a
+    miss, and the content-hash cache answers. A file is remembered only if it was last modified more than
+    ``RACY_SECONDS`` before its ``stat``: a second write within the file system's timestamp tick could keep
+    its size and times (git's "racily clean" entries). Written like cache entries (a temporary file renamed
+    into place); an unreadable or malformed index is empty."""
+
+    RACY_SECONDS = 2.0
+
+    def __init__(self, folder: Path, linter_fingerprint: str):
+        self.folder = folder
+        self.fingerprint = linter_fingerprint
+        self._folders: dict = {}  # folder text -> {name: entry}
+        self._changed: set = set()  # folders with an entry to write
+        self._settings: dict = {}  # settings -> their digest
+
+    def _file(self, folder: str) -> Path:
+        digest = hashlib.sha256(f"{self.fingerprint}\0{folder}".encode("utf-8", "surrogatepass"))
+        return self.folder / f"{digest.hexdigest()[:40]}.json"
+
+    def _entries(self, folder: str) -> dict:
+        entries = self._folders.get(folder)
+        if entries is None:
+            try:
+                with open(self._file(folder), "rb") as handle:
+                    entries = json.loads(handle.read())
+                if not isinstance(entries, dict):
+                    entries = {}
+            except (OSError, ValueError):
+                entries = {}
+            self._folders[folder] = entries
+        return entries
+
+    def _context(self, display: str, settings) -> list:
+        digest = self._settings.get(settings)
+        if digest is None:
+            digest = self._settings[settings] = hashlib.sha256(repr(settings).encode()).hexdigest()[:32]
+        return [digest, display]
+
+    @staticmethod
+    def _stamp(stat: os.stat_result) -> list:
+        return [stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns, stat.st_ino]
+
+    def lookup(self, path: Path, display: str, settings, stat: os.stat_result) -> Optional[List[Finding]]:
+        folder, name = os.path.split(os.path.abspath(path))
+        entry = self._entries(folder).get(name)
+        try:
+            if entry[:4] != self._stamp(stat) or entry[4:6] != self._context(display, settings):
+                return None
+            return [_finding(item) for item in entry[6]]
+        except (TypeError, ValueError, KeyError, AttributeError, IndexError):
+            return None
+
+    def remember(self, path: Path, display: str, settings, stat: os.stat_result, findings: List[Finding],
+                 stat_time_ns: int) -> None:
+        """Remember ``findings`` for the file as ``stat`` (taken at ``stat_time_ns``, before the file was
+        read for them) described it."""
+        if stat.st_mtime_ns > stat_time_ns - self.RACY_SECONDS * 1e9:
+            return
+        folder, name = os.path.split(os.path.abspath(path))
+        entry = self._stamp(stat) + self._context(display, settings) + [[asdict(f) for f in findings]]
+        entries = self._entries(folder)
+        old = entries.get(name)
+        if not isinstance(old, list) or old[:6] != entry[:6]:  # same stamp and context: same findings
+            entries[name] = entry
+            self._changed.add(folder)
+
+    def save(self) -> None:
+        """Write the indexes with new entries (concurrent runs: the last rename wins; any index is
+        correct, since every entry is checked against the file's stat before use)."""
+        for folder in sorted(self._changed):
+            _write_atomically(self._file(folder), json.dumps(self._folders[folder], separators=(",", ":")))
+        self._changed.clear()
+
+
+def _write_atomically(entry: Path, data: str) -> None:
+    """``data`` into ``entry`` through a temporary file renamed into place; any OSError: not written."""
+    try:
+        entry.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=entry.parent, prefix=".tmp-", suffix=".json")
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as out:
+                out.write(data)
+            os.replace(temporary, entry)
+        except BaseException:
+            try:
+                os.unlink(temporary)
+            except OSError:
+                pass
+            raise
+    except OSError:
+        pass  # a cache that cannot be written is no cache, not an error
 
 
 def _position(data) -> Position:

@@ -17,6 +17,7 @@ import io
 import os
 import stat
 import sys
+import time
 import tokenize
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -372,8 +373,6 @@ def _cached_result(path: Path, settings, cache) -> Optional[FileResult]:
     """The file's result from the cache, or None (not cached, or unreadable: the worker reports it)."""
     from inplace_lint.cache import key
 
-    if _not_regular(path) is not None:
-        return None
     try:
         source, _ = read_source(path.read_bytes())
     except (OSError, SyntaxError, UnicodeDecodeError, LookupError):
@@ -386,17 +385,54 @@ def _cached_result(path: Path, settings, cache) -> Optional[FileResult]:
     return check_source(source, display, settings, linter=lambda *_: found)
 
 
+def _regular_stat(path: Path) -> Optional[os.stat_result]:
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    return found if stat.S_ISREG(found.st_mode) else None
+
+
 def _check_files(files, args, fix: bool, unsafe: bool, diff: bool) -> List[FileResult]:
     """Check ``files`` ((path, settings) pairs), in order; cached and worker results alike."""
     cache = _make_cache(args, fix or diff)
     results: List[Optional[FileResult]] = [None] * len(files)
     todo = []
+    stat_index = cache.stat_index() if cache is not None else None
+    stats: List[Optional[os.stat_result]] = [None] * len(files)  # taken before the file is read
+    stat_time = time.time_ns()
     for index, (path, settings) in enumerate(files):
-        cached = _cached_result(path, settings, cache) if cache is not None else None
+        cached = None
+        if stat_index is not None:
+            stats[index] = _regular_stat(path)
+            if stats[index] is not None:
+                found = stat_index.lookup(path, str(path), settings, stats[index])
+                if found is not None:
+                    cache.hits += 1
+                    results[index] = FileResult(str(path), findings=found)
+                    stats[index] = None  # already in the index as it is
+                    continue
+                cached = _cached_result(path, settings, cache)
         if cached is not None:
             results[index] = cached
         else:
             todo.append(index)
+    try:
+        _lint_files(files, todo, results, args, cache, fix, unsafe, diff)
+    finally:
+        if stat_index is not None:
+            for index, result in enumerate(results):
+                if stats[index] is not None and result is not None and result.error is None:
+                    path, settings = files[index]
+                    stat_index.remember(path, result.display, settings, stats[index], result.findings,
+                                        stat_time)
+            stat_index.save()
+    return results  # type: ignore[return-value]
+
+
+def _lint_files(files, todo: List[int], results: List[Optional[FileResult]], args, cache, fix: bool,
+                unsafe: bool, diff: bool) -> None:
+    """Lint the files at the ``todo`` indexes into ``results``: here, or in worker processes."""
     jobs = args.jobs if getattr(args, "jobs", None) else (os.cpu_count() or 1)
     jobs = min(jobs, len(todo))
     cache_dir = str(cache.folder) if cache is not None else None
@@ -406,7 +442,7 @@ def _check_files(files, args, fix: bool, unsafe: bool, diff: bool) -> List[FileR
             for index in todo:
                 path, settings = files[index]
                 results[index] = check_path(path, settings, fix=fix, unsafe=unsafe, diff=diff, linter=linter)
-        return results  # type: ignore[return-value]
+        return
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
@@ -429,7 +465,6 @@ def _check_files(files, args, fix: bool, unsafe: bool, diff: bool) -> List[FileR
         jobs_args = [(files[i][0], files[i][1], fix, unsafe, diff) for i in todo]
         for index, result in zip(todo, pool.map(_worker_check, jobs_args, chunksize=1)):
             results[index] = result
-    return results  # type: ignore[return-value]
 
 
 def _plural(count: int, word: str) -> str:

@@ -172,3 +172,86 @@ def test_jobs_must_be_a_positive_number(tmp_path):
     result = _cli(tmp_path, ".", "-j", "0", cwd=tmp_path)
     assert result.returncode == 2
     assert "at least 1" in result.stderr
+
+
+# -- the stat index: an unchanged file is answered without being read ------------------------------------
+
+
+def _aged(project: Path, seconds: float = 600.0) -> None:
+    """Files last modified ``seconds`` ago: older than the stat index's racy window."""
+    for path in project.glob("*.py"):
+        old = path.stat().st_mtime - seconds
+        os.utime(path, (old, old))
+
+
+_NO_READS = (  # the CLI with every way of reading a linted file (cached or not) refusing
+    "import sys\n"
+    "from inplace_lint import cli\n"
+    "def refuse(path, *args, **kwargs):\n"
+    "    raise AssertionError(f'read {path}')\n"
+    "cli._cached_result = cli.check_path = refuse\n"
+    "sys.exit(cli.main(sys.argv[1:]))\n"
+)
+
+
+def test_stat_index_answers_unchanged_files_without_reading_them(tmp_path):
+    project = _project(tmp_path)
+    _aged(project)
+    cache_dir = tmp_path / "cache"
+    args = [".", "--cache-dir", str(cache_dir), "--output-format", "json"]
+    first = _cli(tmp_path, *args, cwd=project)
+    assert first.returncode == 1, first.stderr
+    assert any((cache_dir / "index").glob("*.json"))
+    # reading any file raises: the same output can only have come from the index
+    second = subprocess.run([sys.executable, "-c", _NO_READS, "check", *args], cwd=project,
+                            env=_env(tmp_path), capture_output=True, text=True, timeout=300)
+    assert (second.returncode, second.stdout, second.stderr) == (first.returncode, first.stdout, first.stderr)
+
+
+def test_stat_index_sees_a_same_size_edit_with_its_old_mtime_restored(tmp_path):
+    project = tmp_path / "project"
+    project.mkdir()
+    target = project / "seed.py"
+    target.write_text(SEED, encoding="utf-8")
+    _aged(project)
+    cache_dir = tmp_path / "cache"
+    args = [".", "--cache-dir", str(cache_dir), "--output-format", "json"]
+    first = _cli(tmp_path, *args, cwd=project)
+    assert first.returncode == 1 and "AGI001" in first.stdout
+    before = target.stat()
+    edited = SEED.replace("b *= b", "c = b ")  # the same length, no hazard left
+    assert len(edited) == len(SEED)
+    target.write_text(edited, encoding="utf-8")
+    os.utime(target, ns=(before.st_atime_ns, before.st_mtime_ns))  # size and mtime as before; ctime moved
+    second = _cli(tmp_path, *args, cwd=project)
+    assert second.returncode == 0, second.stdout
+    assert "AGI001" not in second.stdout
+
+
+def test_stat_index_never_remembers_a_file_written_just_now(tmp_path):
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "seed.py").write_text(SEED, encoding="utf-8")  # modified within the racy window
+    cache_dir = tmp_path / "cache"
+    first = _cli(tmp_path, ".", "--cache-dir", str(cache_dir), cwd=project)
+    assert first.returncode == 1
+    indexed = [json.loads(p.read_text()) for p in (cache_dir / "index").glob("*.json")]
+    assert all("seed.py" not in entries for entries in indexed)
+    assert any(cache_dir.glob("??/*.json"))  # the content-hash cache has it
+
+
+def test_stat_index_keys_on_the_settings_and_survives_a_torn_index(tmp_path):
+    project = _project(tmp_path)
+    _aged(project)
+    cache_dir = tmp_path / "cache"
+    cached = [".", "--cache-dir", str(cache_dir), "--output-format", "json"]
+    assert _cli(tmp_path, *cached, cwd=project).returncode == 1
+    for flags in (["--ignore", "AGI001"], ["--select", "AGI002"], ["--assume-params-are-tensors", "false"]):
+        fresh = _cli(tmp_path, ".", "--no-cache", "--output-format", "json", *flags, cwd=project)
+        again = _cli(tmp_path, *cached, *flags, cwd=project)
+        assert (again.returncode, again.stdout) == (fresh.returncode, fresh.stdout), flags
+    for index in (cache_dir / "index").glob("*.json"):
+        index.write_text('{"f00_x.py": [1, 2', encoding="utf-8")
+    fresh = _cli(tmp_path, ".", "--no-cache", "--output-format", "json", cwd=project)
+    torn = _cli(tmp_path, *cached, cwd=project)
+    assert (torn.returncode, torn.stdout, torn.stderr) == (fresh.returncode, fresh.stdout, fresh.stderr)
