@@ -21,7 +21,6 @@ import hashlib
 import json
 import os
 import sys
-import tempfile
 from dataclasses import asdict
 from functools import lru_cache
 from pathlib import Path
@@ -233,6 +232,8 @@ class StatIndex:
 
 def _write_atomically(entry: Path, data: str) -> None:
     """``data`` into ``entry`` through a temporary file renamed into place; any OSError: not written."""
+    import tempfile  # here: a re-run that writes nothing need not import it (with shutil and random)
+
     try:
         entry.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=entry.parent, prefix=".tmp-", suffix=".json")
