@@ -490,6 +490,23 @@ def test_inplace_methods_and_augmented_operators():
         assert K.lookup(target) is not None and K.lookup(target).inplace is not None, target
 
 
+@needs_torch
+def test_max_norm_renormalises_the_embedding_in_place():
+    import torch
+
+    assert K.lookup("torch.nn.functional.embedding").writes_given == ("max_norm", "weight")
+    for name in ("torch.nn.Embedding", "torch.nn.EmbeddingBag"):
+        assert K.lookup(name).writes_given == ("max_norm", "@param:weight"), name
+    assert K.lookup("torch.nn.Linear").writes_given is None
+    # what the entries say, on torch itself: a lookup bumps the weight's version only with max_norm
+    rows = torch.tensor([1, 2])
+    for max_norm, bumps in ((None, False), (0.5, True)):
+        embedding = torch.nn.Embedding(5, 4, max_norm=max_norm)
+        before = embedding.weight._version
+        embedding(rows)
+        assert (embedding.weight._version != before) is bumps, max_norm
+
+
 def test_module_parameters_saved():
     # optimizer.step() before backward modifies these
     assert {s.target for s in K.lookup("torch.nn.Linear").param_saves} == {"weight"}
@@ -554,6 +571,10 @@ def test_entries_are_well_formed():
             if info.inplace.kwarg:
                 names = info.ctor_params if info.kind == "module" else info.params + info.kwonly
                 assert info.inplace.kwarg in names, name
+        if info.writes_given:
+            keyword, target = info.writes_given
+            assert keyword in (info.ctor_params if info.kind == "module" else info.params + info.kwonly), name
+            assert target.startswith("@param:") if info.kind == "module" else target in tensor_params, name
         if "#" in name:
             base, _, param = name.partition("#")
             param = param.split("=")[0]

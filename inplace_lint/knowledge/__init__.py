@@ -55,7 +55,10 @@ saved for backward, ``target`` a ``named_parameters()`` name such as ``"weight"`
 of it, e.g. ``optimizer.step()`` before ``backward()``, raises), ``"aten"`` / ``"aten_ops"`` (the
 ATen overload(s) the call reaches), ``"no_backward"`` (backward raises "not implemented"),
 ``"multi_view"`` (its outputs are views of one input that torch refuses to modify in place while
-grad is on: ``split``, ``chunk``, ``unbind``).
+grad is on: ``split``, ``chunk``, ``unbind``), ``"writes_given"`` (``{"kwarg": "max_norm", "target":
+"weight"}``: given that keyword, not None, the call first writes the target in place under no_grad --
+a parameter, or ``"@param:<name>"``, the module's own; ``F.embedding`` and ``nn.Embedding`` renormalise
+the rows they look up).
 For an always-in-place entry (``torch.Tensor.add_``) ``saves`` equals ``inplace.saves``.
 
 In ``"aten"``, ``"saved"`` maps each saved tensor argument to the differentiable inputs of which one
@@ -110,6 +113,9 @@ class OpInfo:
     aten: Optional[str]
     param_saves: Tuple[Save, ...] = ()  # modules: own parameters saved (target: parameter name)
     multi_view: bool = False  # outputs are views torch refuses to modify in place (split, unbind)
+    # (keyword, target): given the keyword (not None), the call first writes the target in place under
+    # no_grad -- a parameter, or "@param:<name>", the module's own (``max_norm`` renormalises rows)
+    writes_given: Optional[Tuple[str, str]] = None
 
     @property
     def saves_result(self) -> bool:
@@ -141,6 +147,8 @@ def _op(name: str, raw: Mapping) -> OpInfo:
         aten=raw.get("aten"),
         param_saves=_saves(raw.get("param_saves")),
         multi_view=bool(raw.get("multi_view", False)),
+        writes_given=(raw["writes_given"]["kwarg"], raw["writes_given"]["target"]) if raw.get("writes_given")
+        else None,
     )
 
 

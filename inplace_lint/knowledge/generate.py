@@ -223,6 +223,8 @@ def python_entry(api, result, aten: Dict[str, Any]) -> Tuple[Dict[str, Any], Opt
             "kwarg": None if api.always_inplace else api.inplace_kwarg,
             "saves": result.inplace_saves,
         }
+    if result.writes_given:
+        entry["writes_given"] = {"kwarg": api.writes_given[0], "target": api.writes_given[2]}
     if result.no_backward:
         entry["no_backward"] = True
     if result.multi_view:
@@ -373,7 +375,7 @@ def augmented_operators() -> Tuple[Dict[str, str], List[str]]:
 
 
 _FACT_KEYS = ("saves", "view_of", "may_alias", "differentiable", "inplace", "param_saves", "no_backward",
-              "multi_view")
+              "multi_view", "writes_given")
 
 
 def _facts(entry: Dict[str, Any]) -> Dict[str, Any]:

@@ -13,6 +13,7 @@ in-place change of them is allowed and the only saved tensors in the graph are t
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
@@ -39,6 +40,7 @@ class ProbeResult:
     param_saves: List[Dict[str, Any]] = field(default_factory=list)  # modules: own parameters saved
     no_backward: bool = False  # backward raised "not implemented"
     multi_view: bool = False  # its outputs are views torch forbids to modify in place (split, unbind)
+    writes_given: Optional[bool] = None  # api.writes_given: the keyword given, the call bumped its target
     notes: List[str] = field(default_factory=list)
 
 
@@ -379,10 +381,37 @@ def _probe(api: Api, seed: int) -> ProbeResult:
         res.modifies_bumps = target._version != v0 and any(o is target for o in _flat_tensors(out))
         if not res.modifies_bumps:
             notes.append(f"{api.name}: {api.inplace_kwarg}=True did not modify {api.modifies!r} in place")
+    if api.writes_given:
+        res.writes_given = _given_write_bumps(api, seed)
+        if not res.writes_given:
+            notes.append(f"{api.name}: {api.writes_given[0]}= did not write {api.writes_given[2]!r} in place "
+                         "(or it did without it)")
     res.no_backward = bool(flags.get("no_backward"))
     if res.view_of:
         res.multi_view = _multi_view(api, grad_names, seed)
     return res
+
+
+def _given_write_bumps(api: Api, seed: int) -> bool:
+    """With the keyword of ``api.writes_given`` given (``max_norm=0.5``), does the call bump the version
+    of the tensor it names, and without it not?"""
+    keyword, value, target = api.writes_given
+    bumped = []
+    for given in (False, True):
+        probed = api
+        if given and api.kind == "module":
+            probed = dataclasses.replace(api, ctor_kwargs={**api.ctor_kwargs, keyword: value})
+        elif given:
+            probed = dataclasses.replace(api, kwargs=list(api.kwargs) + [(keyword, value)])
+        values, _leaves, module = _prepare(probed, frozenset(probed.grad_params()), seed, inplace=False)
+        if target.startswith("@param:"):
+            tensor = dict(module.named_parameters())[target[len("@param:"):]]
+        else:
+            tensor = values[target]
+        before = tensor._version
+        _invoke(probed, values, module, False, seed)
+        bumped.append(tensor._version != before)
+    return bumped == [False, True]
 
 
 MULTI_VIEW_ERROR = "output of a function that returns multiple views"

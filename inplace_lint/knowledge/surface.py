@@ -80,6 +80,9 @@ class Api:
     params: List[str] = field(default_factory=list)
     kwonly: List[str] = field(default_factory=list)
     inplace_kwarg: Optional[str] = None  # "inplace": in place only when that keyword is true
+    # (keyword, a value that turns it on, what the call then writes in place before it computes: a
+    # parameter, or "@param:<name>", the module's own): ``max_norm`` renormalises an embedding's rows
+    writes_given: Optional[Tuple[str, Any, str]] = None
     always_inplace: bool = False
     modifies: Optional[str] = None
     module_cls: Optional[type] = None
@@ -472,7 +475,8 @@ def op(name: str, call: Callable, *specs, params=("self", "other"), inplace=Fals
     return _add(api)
 
 
-def mod(name: str, ctor: Tuple = (), *specs, ctor_kw: Optional[Dict] = None, kw=None, setup=None) -> Api:
+def mod(name: str, ctor: Tuple = (), *specs, ctor_kw: Optional[Dict] = None, kw=None, setup=None,
+        writes_given: Optional[Tuple[str, Any, str]] = None) -> Api:
     """A ``torch.nn`` module: constructed, then called on ``specs``."""
     cls = resolve(name)
     pos, kwo = signature_params(name, "module")
@@ -487,6 +491,7 @@ def mod(name: str, ctor: Tuple = (), *specs, ctor_kw: Optional[Dict] = None, kw=
         params=list(pos),
         kwonly=list(kwo),
         module_setup=setup,
+        writes_given=writes_given,
     )
     if "inplace" in cps:
         api.inplace_kwarg = "inplace"
@@ -846,7 +851,8 @@ fn(NF + "group_norm", IMG, 1, T((3,)), T((3,)))
 fn(NF + "instance_norm", IMG)
 fn(NF + "local_response_norm", IMG, 2)
 fn(NF + "rms_norm", X, (4,), T((4,)))
-fn(NF + "embedding", T((3, 2), domain="int", high=5), T((5, 4)))
+# max_norm: the rows looked up are renormalised in place (under no_grad) before the lookup
+fn(NF + "embedding", T((3, 2), domain="int", high=5), T((5, 4)), writes_given=("max_norm", 0.5, "weight"))
 fn(NF + "dropout", X, 0.5)
 fn(NF + "dropout1d", SEQ, 0.5)
 fn(NF + "dropout2d", IMG, 0.5)
@@ -945,8 +951,9 @@ mod(NN + "Dropout2d", (), IMG)
 mod(NN + "Dropout3d", (), VOL)
 mod(NN + "AlphaDropout", (), X)
 mod(NN + "FeatureAlphaDropout", (), IMG)
-mod(NN + "Embedding", (5, 4), T((3, 2), domain="int", high=5))
-mod(NN + "EmbeddingBag", (5, 4), T((2, 3), domain="int", high=5))
+mod(NN + "Embedding", (5, 4), T((3, 2), domain="int", high=5), writes_given=("max_norm", 0.5, "@param:weight"))
+mod(NN + "EmbeddingBag", (5, 4), T((2, 3), domain="int", high=5),
+    writes_given=("max_norm", 0.5, "@param:weight"))
 mod(NN + "MultiheadAttention", (4, 2), T((3, 2, 4)), T((3, 2, 4)), T((3, 2, 4)))
 mod(NN + "LSTM", (4, 5), T((3, 2, 4)), TL([T((1, 2, 5)), T((1, 2, 5))]))  # hx = (h0, c0)
 mod(NN + "GRU", (4, 5), T((3, 2, 4)), T((1, 2, 5)))
