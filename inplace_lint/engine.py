@@ -26,6 +26,7 @@ _INPLACE_SYNTAX = re.compile(
     r"\w_\s*\(|"  # in-place method call: x.add_(
     r"inplace\s*=|"  # F.relu(x, inplace=True), nn.ReLU(inplace=True)
     r"\bout\s*=|"  # torch.add(a, b, out=x)
+    r"\bmax_norm\s*=|"  # nn.Embedding(n, d, max_norm=1.0) renormalises its weight on every lookup
     r"\]\s*=[^=]|"  # subscript assignment: x[i] = v
     r"\.requires_grad\b|"
     r"\.step\s*\(|\.load_state_dict\s*\(|"  # optimizer.step(), module.load_state_dict() write parameters

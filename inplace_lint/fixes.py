@@ -1206,6 +1206,17 @@ def forward_hook_fix(finding: Finding, source: str, hook: str) -> Optional[Fix]:
     return Fix(title, "safe", edits)
 
 
+def saved_copy_fix(source: str, start: Position, end: Position, atom: bool) -> Optional[Fix]:
+    """Hand the saving op a copy of the operand between ``start`` and ``end`` (``w`` -> ``w.clone()``, any
+    other expression in parentheses first): the op saves the copy, which no later write touches."""
+    text = _parse(source).slice(start, end)
+    if not text:
+        return None
+    edits = (Edit(end, end, ".clone()"),) if atom else (Edit(start, start, "("), Edit(end, end, ").clone()"))
+    copy = f"{text}.clone()" if atom else f"({text}).clone()"
+    return Fix(f"Save a copy: '{_one_line(copy)}' on line {start.line}", "safe", edits)
+
+
 def call_after_backward_fix(source: str, start: Position, end: Position) -> Optional[Fix]:
     """Move the call statement at ``start``-``end`` (``critic.clip_weights(0.01)``, a method that writes
     its module's own tensors in place) to just after the next ``<loss>.backward()`` statement of the same

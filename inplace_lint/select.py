@@ -19,7 +19,8 @@ matters only if it can write in place, and it can only through
   function whose name ends in ``_`` (or an in-place dunder such as ``__iadd__``, or ``step`` or
   ``load_state_dict``, which overwrite parameters, or ``register_forward_hook``, whose hook may write
   the module's output); a keyword
-  ``inplace=True`` or ``out=``; a positional ``True`` to a torch callable with an ``inplace``
+  ``inplace=True``, ``out=`` or ``max_norm=<number>`` (an embedding that renormalises its weight on
+  every lookup); a positional ``True`` to a torch callable with an ``inplace``
   parameter (``nn.ReLU(True)``, also under an import alias); a ``.requires_grad``, ``.data`` or
   ``.grad`` store. Not counted (*soft triggers* the analysis sees as no tensor write): a store with a
   string key (``d["k"] = v``), and ``n op= rhs`` / ``d[k] = v`` on a name that the part binds only to
@@ -463,6 +464,10 @@ class _Scanner:
                         value = keyword.value
                         if type(value) is ast.Constant and value.value is True:
                             trigger = builds = True
+                    elif keyword.arg == "max_norm" and _number(keyword.value):
+                        # nn.Embedding(n, d, max_norm=1.0) renormalises its weight on every call, as
+                        # F.embedding(i, w, max_norm=1.0) does w's rows: a module built to write in place
+                        trigger = builds = True
                     elif keyword.arg == "out":
                         value = keyword.value
                         if not (type(value) is ast.Constant and value.value in (None, False)):
@@ -655,6 +660,13 @@ def _literal_kind(node: ast.AST) -> int:
         if left and right:
             return _CONTAINER if _CONTAINER in (left, right) else _SCALAR
     return 0
+
+
+def _number(node: ast.AST) -> bool:
+    """A literal number, as the analysis reads ``max_norm`` (``1.0``, ``-2``; never a bool)."""
+    if type(node) is ast.UnaryOp and type(node.op) in (ast.USub, ast.UAdd):
+        node = node.operand
+    return type(node) is ast.Constant and type(node.value) in (int, float)
 
 
 def _string_key(node: ast.Subscript) -> bool:

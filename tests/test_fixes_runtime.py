@@ -209,6 +209,7 @@ def _gradcheck(calls: dict, skip=()) -> Dict[str, str]:
     import numbers
 
     import torch
+    from torch.autograd.gradcheck import GradcheckError  # torch.autograd.gradcheck is the function
 
     outcomes = {}
     for attr, (fn, args, kwargs) in calls.items():
@@ -240,7 +241,7 @@ def _gradcheck(calls: dict, skip=()) -> Dict[str, str]:
         try:
             torch.autograd.gradcheck(call, inputs, eps=1e-6, atol=1e-5, rtol=1e-3)
             outcomes[attr] = "passed"
-        except torch.autograd.gradcheck.GradcheckError as error:
+        except GradcheckError as error:
             outcomes[attr] = f"FAILED: {str(error)[:300]}"
         except Exception as error:  # not differentiable in float64 as written: not a gradient error
             outcomes[attr] = f"skipped: {type(error).__name__}: {str(error)[:200]}"

@@ -140,6 +140,7 @@ class ModuleContext:
         self.user_modules: Set[str] = set()  # classes deriving from nn.Module in this file
         self.autograd_functions: Dict[str, "sem.FunctionSummary"] = {}
         self.module_inplace_args: Dict[int, Tuple[cst.CSTNode, cst.Arg]] = {}  # ctor site -> inplace=True arg
+        self.module_given_args: Dict[int, cst.Arg] = {}  # ctor site -> its max_norm=<number> argument
         self.globals: Dict[str, Val] = {}  # module-level names, as functions see them
         self.user_functions: Set[str] = set()
         self.directly_called: Optional[Set[str]] = None  # user functions only ever mentioned as callees

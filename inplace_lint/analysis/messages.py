@@ -8,6 +8,8 @@ import re
 import tokenize
 from typing import Optional
 
+import libcst as cst
+
 from inplace_lint.ftypes import Evidence, Finding, InplaceSite, Position
 from inplace_lint.rules import RULES
 
@@ -137,7 +139,7 @@ def build_finding(ctx, hazard, positions, path: str, source: str) -> Optional[Fi
         )
     else:
         message = (
-            f"'{op}' modifies {target_q} in place{_built_inplace(write)}, but '{saving_text}'{where} saved "
+            f"'{op}' modifies {target_q} in place{_built_inplace(ctx, write)}, but '{saving_text}'{where} saved "
             f"{_quote(saved)} for backward{role_part}; "
             f"backward will raise \"{VERSION_ERROR}\"."
         )
@@ -149,7 +151,27 @@ def build_finding(ctx, hazard, positions, path: str, source: str) -> Optional[Fi
     calls = ctx.receiver_writes.get(write.site)
     if calls:
         return _with_call_moved(ctx, finding, source, calls, positions)
+    if write.form == "renorm":
+        return _with_saved_copy(ctx, finding, source, save, positions)
     return _with_fix(finding, source)
+
+
+def _with_saved_copy(ctx, finding: Finding, source: str, save, positions) -> Finding:
+    """A ``max_norm`` lookup renormalises the weight another op saved: the renormalisation is the point of
+    ``max_norm``, so the fix gives the saving op a copy (``self.emb.weight.clone()``), as torch's
+    documentation of ``nn.Embedding`` advises. Same forward values; the gradient flows through the copy."""
+    operand = save.saved_text if save is not None and save.role == "input" else None
+
+    def plan(fixes):
+        if not isinstance(operand, cst.CSTNode) or operand not in positions:
+            return None
+        where = positions[operand]
+        atom = isinstance(operand, (cst.Name, cst.Attribute, cst.Subscript, cst.Call))
+        return fixes.saved_copy_fix(source, Position(where.start.line, where.start.column),
+                                    Position(where.end.line, where.end.column), atom)
+
+    return _with_own_fix(finding, plan, "That save must hold the weight as it was.",
+                         "Give the saving op a copy of the weight ('.clone()'), or compute it after the lookup")
 
 
 def _with_call_moved(ctx, finding: Finding, source: str, calls, positions) -> Finding:
@@ -232,7 +254,10 @@ def _quote(text: str) -> str:
     return text if text.startswith(("its ", "the ")) else f"'{text}'"
 
 
-def _built_inplace(write) -> str:
+def _built_inplace(ctx, write) -> str:
+    if write.form == "renorm":
+        given = ctx.code(write.kwarg_node) if write.kwarg_node is not None else "max_norm"
+        return f" ({given}: each call first renormalises the rows it looks up)"
     return " (the module was built with inplace=True)" if write.form == "module_call" else ""
 
 

@@ -255,6 +255,13 @@ def is_false_or_none(node) -> bool:
     return isinstance(node, cst.Name) and node.value in ("False", "None")
 
 
+def is_number(node) -> bool:
+    """A literal number (``1.0``, ``-2``): the only ``max_norm`` read as given (a name may hold None)."""
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, (cst.Minus, cst.Plus)):
+        node = node.expression
+    return isinstance(node, (cst.Integer, cst.Float))
+
+
 def keyword(call: cst.Call, name: str) -> Optional[cst.Arg]:
     for arg in call.args:
         if arg.keyword is not None and arg.keyword.value == name:
@@ -923,11 +930,27 @@ def _construct_module(interp: "Interpreter", state: State, node: cst.Call, qualn
         s.target not in info.params and s.target != "result" for s in info.saves
     )
     label = interp.ctx.code(node, 50)
+    given = keyword(node, info.writes_given[0]) if info.writes_given else None
+    renormalises = given is not None and is_number(given.value)
     module = ModuleInfo(qualname, f"params#{sid}", inplace=inplace_arg is not None, has_params=has_params,
-                        site=sid, label=label)
+                        site=sid, label=label, renormalises=renormalises)
     if inplace_arg is not None:
         interp.ctx.module_inplace_args[sid] = (node, inplace_arg)
+    if renormalises:
+        interp.ctx.module_given_args[sid] = given
     return Val(kind=MODULE, grad=NO, module=module)
+
+
+def _renormalise(interp: "Interpreter", state: State, node, target: Val, target_text: str, given: cst.Arg) -> None:
+    """``max_norm`` given (``nn.Embedding(n, d, max_norm=1.0)``, ``F.embedding(i, w, max_norm=1.0)``): the
+    call first renormalises the rows it looks up, in place under no_grad, so a save of the weight made
+    before the call goes stale (no leaf error: torch writes it under no_grad)."""
+    if not target.tensorish:
+        return
+    write = interp.write_site(node, "renorm", node, None, kwarg_node=given)
+    write = replace(write, target_text=target_text)
+    interp.ctx.write_sites[write.site] = write
+    interp.bump(state, target.groups, write)
 
 
 def _sequential(interp: "Interpreter", state: State, node: cst.Call) -> Val:
@@ -956,6 +979,12 @@ def _sequential(interp: "Interpreter", state: State, node: cst.Call) -> Val:
 def call_with_info(interp: "Interpreter", state: State, node: cst.Call, qualname: str, info: OpInfo, bound: Bound,
                    method: bool, module: Optional[ModuleInfo] = None, write_node=None) -> Val:
     """Dispatch a call whose op is in the table: in place (always, ``inplace=True``, ``out=``) or not."""
+    if info.writes_given is not None and module is None:
+        given = bound.args.get(info.writes_given[0])
+        written = info.writes_given[1]
+        if given is not None and is_number(given.value) and written in bound.vals:
+            _renormalise(interp, state, node, bound.vals[written], dotted(bound.nodes.get(written)) or written,
+                         given)
     form = info.inplace
     if form is not None:
         kwarg_arg = None
@@ -1348,6 +1377,12 @@ def _saved_return(interp, state, node, result: Val, label: str) -> Val:
 
 def _apply_known_module(interp, state, node, module: ModuleInfo, info: OpInfo, bound: Bound, write_node,
                         sequence_call=False) -> Val:
+    if module.renormalises and info.writes_given is not None:
+        parameter = info.writes_given[1].split(":", 1)[-1]
+        label = interp.ctx.code(node.func) if isinstance(node, cst.Call) else module.label
+        weight = Val(kind=TENSOR, grad=YES, groups=frozenset({module.param_group}), leaf=True)
+        _renormalise(interp, state, node, weight, f"{label}.{parameter}",
+                     interp.ctx.module_given_args.get(module.site))
     if sequence_call and module.inplace and info.inplace is not None:
         # reported at the element's constructor inside nn.Sequential(...)
         target = bound.vals.get(info.inplace.modifies) or (list(bound.vals.values())[0] if bound.vals else Val())

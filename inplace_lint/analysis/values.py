@@ -83,6 +83,7 @@ class ModuleInfo:
     sequence: Tuple["ModuleInfo", ...] = ()  # nn.Sequential's elements
     user_class: Optional[str] = None
     frozen: bool = False  # requires_grad_(False): its parameters are leaves that do not require grad
+    renormalises: bool = False  # built with max_norm (nn.Embedding): each call first writes its weight
 
 
 @_quick_frozen

@@ -15,6 +15,11 @@ Likewise a method of a module class of the same file that writes the module's ow
 outside the class between a forward and its backward (``critic.clip_weights(0.01)`` before
 ``loss.backward()``, as in WGAN weight clipping): the finding is on the method's write.
 
+So does a lookup in an embedding built with ``max_norm`` (``nn.Embedding(n, d, max_norm=1.0)``, or
+``F.embedding(ids, table, max_norm=1.0)``): each call first renormalises the rows it looks up, in place,
+so an earlier op that saved the weight (a tied output layer's ``h @ emb.weight.t()``) finds it changed.
+Only a literal number counts as given (a name may hold ``None``, which renormalises nothing).
+
 ## Why is this bad?
 Autograd keeps some tensors alive for backward: ``a * b`` saves both inputs, ``torch.exp(x)`` and
 ``torch.sigmoid(x)`` save their result, ``x + y`` saves none. Every tensor carries a version counter
@@ -76,6 +81,10 @@ memory; that is the price of a computable gradient. Per form:
   backward it no longer reaches what backward reads. No fix when the method is called from several
   places, or when a statement between the call and the backward mentions the module (another forward
   would see its tensors unwritten) or holds a block.
+- A ``max_norm`` lookup's write has a fix at the other end: the op that saved the weight gets a copy
+  (``emb.weight.clone()`` in place of ``emb.weight``, or ``(expr).clone()``), as torch's
+  documentation of ``nn.Embedding`` advises. The renormalisation is what ``max_norm`` is for; the copy
+  has the same values, and the gradient flows through it to the weight.
 - ``optimizer.step()`` has no fix: the parameters have to change in place. Call the step after the last
   backward that needs the old parameters (``loss.backward(); aux.backward(); opt.step()``), or run the
   forward pass again after the step.
