@@ -218,9 +218,10 @@ def _collect_definitions(ctx: ModuleContext, body, imports: ImportMap) -> None:
         elif isinstance(statement, cst.ClassDef):
             name = statement.name.value
             ctx.user_classes.add(name)
+            renormalising = _renormalising_attributes(ctx, statement, imports)
             for method in _block(statement.body):
                 if isinstance(method, cst.FunctionDef):
-                    _collect_method_writes(ctx, name, method, imports)
+                    _collect_method_writes(ctx, name, method, imports, renormalising)
             bases = [imports.resolve(a.value) or dotted(a.value) or "" for a in statement.bases]
             if any(b in NN_MODULE_BASES or b in ctx.user_modules or b.endswith("nn.Module") for b in bases):
                 ctx.user_modules.add(name)
@@ -236,8 +237,36 @@ def _collect_definitions(ctx: ModuleContext, body, imports: ImportMap) -> None:
                     ctx.autograd_functions[name] = summary
 
 
-def _collect_method_writes(ctx: ModuleContext, class_name: str, method: cst.FunctionDef, imports: ImportMap) -> None:
-    """A method that writes a parameter other than ``self`` in place: ``self.m(y)`` writes ``y``."""
+def _renormalising_attributes(ctx: ModuleContext, cls: cst.ClassDef, imports: ImportMap) -> frozenset:
+    """The ``self`` attributes the class's ``__init__`` builds as modules that write their own weight on
+    every call: ``self.emb = nn.Embedding(n, d, max_norm=1.0)``."""
+    found = set()
+    for init in _block(cls.body):
+        if not isinstance(init, cst.FunctionDef) or init.name.value != "__init__":
+            continue
+        params = _parameters(init)
+        self_name = params[0][0] if params else None
+        for node in walk(init, skip_nested_functions=True):
+            if type(node) is not cst.Assign or type(node.value) is not cst.Call:
+                continue
+            info = ctx.k.lookup(imports.resolve(node.value.func) or "")
+            if info is None or info.kind != "module" or info.writes_given is None:
+                continue
+            given = sem.keyword(node.value, info.writes_given[0])
+            if given is None or not sem.is_number(given.value):
+                continue
+            for target in node.targets:
+                t = target.target
+                if type(t) is cst.Attribute and type(t.value) is cst.Name and t.value.value == self_name:
+                    found.add(t.attr.value)
+    return frozenset(found)
+
+
+def _collect_method_writes(ctx: ModuleContext, class_name: str, method: cst.FunctionDef, imports: ImportMap,
+                           renormalising: frozenset = frozenset()) -> None:
+    """A method that writes a parameter other than ``self`` in place: ``self.m(y)`` writes ``y``. Also
+    its writes to its own tensors, and its calls of a ``renormalising`` attribute (``self.emb(tokens)``
+    with ``max_norm``: it writes ``self.emb``'s weight, keyed ``"self.emb"``)."""
     decorators = _decorator_names(method, imports)
     if "classmethod" in decorators:
         return
@@ -253,6 +282,12 @@ def _collect_method_writes(ctx: ModuleContext, class_name: str, method: cst.Func
             found[sem.SELF_PARAMETERS] = found.pop(self_name)
         # writes to self's tensors (``self.queue[:, i:j] = keys.T``) are keyed "self.<attr>"
         writes = {p: w for p, w in found.items() if p in params or p.startswith(sem.SELF_ATTRIBUTE)}
+        if self_name is not None and renormalising:
+            for node in walk(method, skip_nested_functions=True):
+                f = node.func if type(node) is cst.Call else None
+                if type(f) is cst.Attribute and type(f.value) is cst.Name and f.value.value == self_name \
+                        and f.attr.value in renormalising:
+                    writes.setdefault(sem.SELF_ATTRIBUTE + f.attr.value, []).append((node, "renorm", node))
         return (params, writes) if writes else None
 
     ctx.method_writes.add((class_name, method.name.value), compute)

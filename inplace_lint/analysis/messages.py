@@ -148,11 +148,11 @@ def build_finding(ctx, hazard, positions, path: str, source: str) -> Optional[Fi
     hook = ctx.hook_writes.get(write.site)
     if hook is not None:
         return _with_hook_fix(finding, source, hook)
+    if write.form == "renorm":
+        return _with_saved_copy(ctx, finding, source, save, positions)
     calls = ctx.receiver_writes.get(write.site)
     if calls:
         return _with_call_moved(ctx, finding, source, calls, positions)
-    if write.form == "renorm":
-        return _with_saved_copy(ctx, finding, source, save, positions)
     return _with_fix(finding, source)
 
 
@@ -170,8 +170,12 @@ def _with_saved_copy(ctx, finding: Finding, source: str, save, positions) -> Fin
         return fixes.saved_copy_fix(source, Position(where.start.line, where.start.column),
                                     Position(where.end.line, where.end.column), atom)
 
-    return _with_own_fix(finding, plan, "That save must hold the weight as it was.",
-                         "Give the saving op a copy of the weight ('.clone()'), or compute it after the lookup")
+    if isinstance(operand, cst.CSTNode):
+        advice = "Give the saving op a copy of the weight ('.clone()'), or compute it after the lookup"
+    else:  # a call of the module saved it: an earlier forward, before this one's lookup
+        advice = ("Use a copy of the weight where the module saves it ('.clone()'), or run the backward "
+                  "before the next call")
+    return _with_own_fix(finding, plan, "That save must hold the weight as it was.", advice)
 
 
 def _with_call_moved(ctx, finding: Finding, source: str, calls, positions) -> Finding:

@@ -684,19 +684,28 @@ def _hooked_forwards_record(interp: "Interpreter") -> bool:
 
 
 def _method_writes_receiver(interp: "Interpreter", state: State, module: ModuleInfo, name: str,
-                            call: cst.Call) -> None:
+                            call: cst.Call, only_renormalising: bool = False) -> None:
     """``critic.clip_weights(c)``: a method of this file's module class that writes the module's own
-    parameters in place (or one of its tensor attributes) writes those of ``critic``."""
+    parameters in place (or one of its tensor attributes) writes those of ``critic``. With
+    ``only_renormalising`` (a call of the module itself, ``decoder(tokens, h)``), only its lookups in an
+    embedding built with ``max_norm``: each such forward makes the weight saved by an earlier one stale."""
     found = interp.ctx.method_writes.get((module.user_class, name))
     if found is None:
         return
     _params, writes = found
     attributes = interp.ctx.class_attrs.get(module.user_class, {})
     for param, sites in writes.items():
+        if only_renormalising:
+            sites = [site for site in sites if site[1] == "renorm"]
+            if not sites:
+                continue
         if param == SELF_PARAMETERS:
             target = Val(kind=TENSOR, grad=NO, groups=module_param_groups(module))
         elif param.startswith(SELF_ATTRIBUTE) and param[len(SELF_ATTRIBUTE):] in attributes:
             target = attributes[param[len(SELF_ATTRIBUTE):]]
+            if target.kind == MODULE and target.module is not None:  # self.emb: its weight, one of the module's
+                target = Val(kind=TENSOR, grad=NO,
+                             groups=module_param_groups(target.module) | module_param_groups(module))
         else:
             continue  # a write to an argument: not followed from outside the class
         if not target.tensorish or not target.groups:
@@ -706,7 +715,7 @@ def _method_writes_receiver(interp: "Interpreter", state: State, module: ModuleI
         for sid in _write_through_helper(interp, state, target, param, sites, name, private=False,
                                          seen_outside=True):
             calls = interp.ctx.receiver_writes.setdefault(sid, [])
-            if call not in calls:
+            if call not in calls and not only_renormalising:  # the fix moves a method call, never a forward
                 calls.append(call)
 
 
@@ -1317,6 +1326,10 @@ def _apply_module(interp, state, node, module: ModuleInfo, vals: List[Val], sequ
             element_node = interp.ctx.site_nodes.get(element.site, node)
             current = _apply_module(interp, state, element_node, element, [current], sequence_call=True)
         return current
+    if module.user_class and isinstance(node, cst.Call):
+        # a forward that looks rows up in a max_norm embedding renormalises them first: a weight an earlier
+        # forward saved goes stale (before this call's own saves, which see the weight as written)
+        _method_writes_receiver(interp, state, module, "forward", node, only_renormalising=True)
     # a module we cannot see into: it may save its parameters for its inputs' gradients
     result = unknown_result(interp, state, node, vals, module if module.has_params else None)
     recording = not interp.unit.nograd and not interp.unit.hooks_depth

@@ -18,7 +18,10 @@ outside the class between a forward and its backward (``critic.clip_weights(0.01
 So does a lookup in an embedding built with ``max_norm`` (``nn.Embedding(n, d, max_norm=1.0)``, or
 ``F.embedding(ids, table, max_norm=1.0)``): each call first renormalises the rows it looks up, in place,
 so an earlier op that saved the weight (a tied output layer's ``h @ emb.weight.t()``) finds it changed.
-Only a literal number counts as given (a name may hold ``None``, which renormalises nothing).
+That earlier op may be a previous forward of a module class of the same file that looks rows up in such
+an embedding (``self.emb``, built in its ``__init__``): a step-by-step decoder with tied embeddings,
+called for every step before one backward over the summed loss. Only a literal number counts as given
+(a name may hold ``None``, which renormalises nothing).
 
 ## Why is this bad?
 Autograd keeps some tensors alive for backward: ``a * b`` saves both inputs, ``torch.exp(x)`` and
@@ -84,7 +87,8 @@ memory; that is the price of a computable gradient. Per form:
 - A ``max_norm`` lookup's write has a fix at the other end: the op that saved the weight gets a copy
   (``emb.weight.clone()`` in place of ``emb.weight``, or ``(expr).clone()``), as torch's
   documentation of ``nn.Embedding`` advises. The renormalisation is what ``max_norm`` is for; the copy
-  has the same values, and the gradient flows through it to the weight.
+  has the same values, and the gradient flows through it to the weight. No fix when the save was made by
+  an earlier call of the module (clone the weight where the module uses it, or run the backward first).
 - ``optimizer.step()`` has no fix: the parameters have to change in place. Call the step after the last
   backward that needs the old parameters (``loss.backward(); aux.backward(); opt.step()``), or run the
   forward pass again after the step.

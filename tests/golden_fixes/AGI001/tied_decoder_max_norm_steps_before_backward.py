@@ -1,0 +1,40 @@
+"""A step-by-step decoder with tied input/output embeddings and ``max_norm`` on the embedding, trained with
+teacher forcing: every step's forward looks tokens up (renormalising rows of the shared weight in place)
+and then projects onto that weight (``F.linear`` saves it). The losses of all steps are summed and
+backpropagated once, so step 2's lookup has already rewritten the weight that step 1 saved."""
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class TiedDecoder(nn.Module):
+    def __init__(self, vocab=12, dim=8):
+        super().__init__()
+        self.emb = nn.Embedding(vocab, dim, max_norm=1.0)
+        self.cell = nn.GRUCell(dim, dim)
+
+    def forward(self, tokens, h):
+        e = self.emb(tokens)  # expect: AGI001
+        h = self.cell(e, h)
+        logits = F.linear(h, self.emb.weight)
+        return logits, h
+
+
+def run():
+    torch.manual_seed(0)
+    decoder = TiedDecoder()
+    opt = torch.optim.Adam(decoder.parameters(), lr=1e-3)
+    seq = torch.randint(0, 12, (3, 5))
+    h = torch.zeros(3, 8)
+    loss = 0.0
+    for t in range(seq.size(1) - 1):
+        logits, h = decoder(seq[:, t], h)
+        loss = loss + F.cross_entropy(logits, seq[:, t + 1])
+    opt.zero_grad()
+    loss.backward()
+    opt.step()
+    return loss
+
+
+if __name__ == "__main__":
+    print(run())
