@@ -1206,15 +1206,22 @@ def forward_hook_fix(finding: Finding, source: str, hook: str) -> Optional[Fix]:
     return Fix(title, "safe", edits)
 
 
-def saved_copy_fix(source: str, start: Position, end: Position, atom: bool) -> Optional[Fix]:
-    """Hand the saving op a copy of the operand between ``start`` and ``end`` (``w`` -> ``w.clone()``, any
-    other expression in parentheses first): the op saves the copy, which no later write touches."""
-    text = _parse(source).slice(start, end)
-    if not text:
+def saved_copy_fix(source: str, places: Sequence[Tuple[Position, Position, bool]]) -> Optional[Fix]:
+    """Hand the saving ops a copy of each operand ``(start, end, atom)`` (``w`` -> ``w.clone()``; an operand
+    that is not an ``atom`` is parenthesised first): each op saves its copy, which no later write touches."""
+    s = _parse(source)
+    edits: List[Edit] = []
+    copies = []
+    for start, end, atom in places:
+        text = s.slice(start, end)
+        if not text:
+            return None
+        edits.extend([Edit(end, end, ".clone()")] if atom else
+                     [Edit(start, start, "("), Edit(end, end, ").clone()")])
+        copies.append(f"'{_one_line(text + '.clone()' if atom else f'({text}).clone()')}' on line {start.line}")
+    if not edits:
         return None
-    edits = (Edit(end, end, ".clone()"),) if atom else (Edit(start, start, "("), Edit(end, end, ").clone()"))
-    copy = f"{text}.clone()" if atom else f"({text}).clone()"
-    return Fix(f"Save a copy: '{_one_line(copy)}' on line {start.line}", "safe", edits)
+    return Fix(f"Save a copy: {', '.join(copies)}", "safe", tuple(edits))
 
 
 def call_after_backward_fix(source: str, start: Position, end: Position) -> Optional[Fix]:

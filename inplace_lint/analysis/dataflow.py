@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from typing import Callable, Dict, Iterable, List, Optional, Set, Tuple
+from typing import Callable, Dict, FrozenSet, Iterable, List, Optional, Set, Tuple
 
 import libcst as cst
 
@@ -190,6 +190,12 @@ class ModuleContext:
         self.return_summaries: Dict[Tuple[Optional[str], str], bool] = {}
         # ... and for a function returning a tuple (``return self.pi(h), h``): which of its elements
         self.return_parts: Dict[Tuple[Optional[str], str], Tuple[bool, ...]] = {}
+        # (class, method) -> what it returns was computed by ops that saved these parameter groups of the
+        # module (``logits = F.linear(h, self.emb.weight)``): the caller's result holds those saves
+        self.param_save_returns: Dict[Tuple[Optional[str], str], FrozenSet[str]] = {}
+        # ... and the operands those ops saved (``self.emb.weight``), where a fix can hand them a copy
+        self.param_save_operands: Dict[Tuple[Optional[str], str], Set[cst.CSTNode]] = {}
+        self.param_save_origin: Dict[int, Tuple[Optional[str], str]] = {}  # caller's save site -> the method
         self.allocated_groups: Set[str] = set()  # every group new_group handed out, in any unit or pass
 
     def note_base(self, site: int, base: str, shared: bool) -> None:
@@ -353,6 +359,23 @@ class Interpreter:
             self.ctx.write_sites[write.site] = write
             if rid in state.escaped:
                 self._report_stale(rid, write.site)
+
+    def _note_parameter_saves(self, state: State, val: Val, key) -> None:
+        """A method returning what an op computed that saved one of the module's parameters (a ``params``
+        group in the history of ``val``): its callers hold that save (``ctx.param_save_returns``)."""
+        hist = set(val.hist)
+        for part in val.parts or ():
+            hist |= part.hist
+        records = state.records
+        for rid in hist:
+            groups = frozenset(g for g in records[rid].groups if g.startswith("params")) if rid in records else ()
+            if groups:
+                known = self.ctx.param_save_returns.get(key, frozenset())
+                if not groups <= known:
+                    self.ctx.param_save_returns[key] = known | groups
+                save = self.ctx.save_by_site.get(rid[0])
+                if save is not None and isinstance(save.saved_text, cst.CSTNode):
+                    self.ctx.param_save_operands.setdefault(key, set()).add(save.saved_text)
 
     @staticmethod
     def _returns_saved_tensor(state: State, val: Val) -> bool:
@@ -642,6 +665,8 @@ class Interpreter:
                         self.ctx.return_parts[key] = saved
                 if self.unit.class_name and self.unit.self_name:
                     self._note_view_return(val)
+                    if key is not None:
+                        self._note_parameter_saves(state, val, key)
             self.unit.returns = join_states(self.unit.returns, state)
             return None
         if kind is cst.Raise:

@@ -161,20 +161,30 @@ def _with_saved_copy(ctx, finding: Finding, source: str, save, positions) -> Fin
     ``max_norm``, so the fix gives the saving op a copy (``self.emb.weight.clone()``), as torch's
     documentation of ``nn.Embedding`` advises. Same forward values; the gradient flows through the copy."""
     operand = save.saved_text if save is not None and save.role == "input" else None
-
-    def plan(fixes):
-        if not isinstance(operand, cst.CSTNode) or operand not in positions:
-            return None
-        where = positions[operand]
-        atom = isinstance(operand, (cst.Name, cst.Attribute, cst.Subscript, cst.Call))
-        return fixes.saved_copy_fix(source, Position(where.start.line, where.start.column),
-                                    Position(where.end.line, where.end.column), atom)
-
     if isinstance(operand, cst.CSTNode):
+        operands = [operand]
         advice = "Give the saving op a copy of the weight ('.clone()'), or compute it after the lookup"
-    else:  # a call of the module saved it: an earlier forward, before this one's lookup
+    else:
+        # an earlier call of the module saved it (``decoder.step(...)``): where its own ops saved the weight
+        # (``F.linear(h, self.emb.weight)``), they can be handed a copy
+        written = finding.site.target_text if finding.site is not None else ""
+        key = ctx.param_save_origin.get(save.site) if save is not None else None
+        operands = [node for node in ctx.param_save_operands.get(key, ())
+                    if written and ctx.code(node, 200).startswith(written)]
         advice = ("Use a copy of the weight where the module saves it ('.clone()'), or run the backward "
                   "before the next call")
+
+    def plan(fixes):
+        if not operands or any(node not in positions for node in operands):
+            return None
+        places = []
+        for node in sorted(operands, key=lambda n: (positions[n].start.line, positions[n].start.column)):
+            where = positions[node]
+            places.append((Position(where.start.line, where.start.column),
+                           Position(where.end.line, where.end.column),
+                           isinstance(node, (cst.Name, cst.Attribute, cst.Subscript, cst.Call))))
+        return fixes.saved_copy_fix(source, places)
+
     return _with_own_fix(finding, plan, "That save must hold the weight as it was.", advice)
 
 

@@ -703,9 +703,8 @@ def _method_writes_receiver(interp: "Interpreter", state: State, module: ModuleI
             target = Val(kind=TENSOR, grad=NO, groups=module_param_groups(module))
         elif param.startswith(SELF_ATTRIBUTE) and param[len(SELF_ATTRIBUTE):] in attributes:
             target = attributes[param[len(SELF_ATTRIBUTE):]]
-            if target.kind == MODULE and target.module is not None:  # self.emb: its weight, one of the module's
-                target = Val(kind=TENSOR, grad=NO,
-                             groups=module_param_groups(target.module) | module_param_groups(module))
+            if target.kind == MODULE and target.module is not None:  # self.emb: its weight
+                target = Val(kind=TENSOR, grad=NO, groups=module_param_groups(target.module))
         else:
             continue  # a write to an argument: not followed from outside the class
         if not target.tensorish or not target.groups:
@@ -1081,6 +1080,18 @@ def method_call(interp: "Interpreter", state: State, node: cst.Call, receiver: V
             if returned is not None:
                 return returned
             result = _summarised_return(interp, state, call_node, result, (module.user_class, name), name)
+            saved = interp.ctx.param_save_returns.get((module.user_class, name))
+            if saved and not interp.unit.nograd and not interp.unit.hooks_depth and not module.frozen:
+                # decoder.step(tok, h) returns logits whose op saved the module's weight
+                label = module.label or module.user_class
+                sid = interp.ctx.site(call_node, "save:params")
+                site = SaveSite(sid, call_node, label, f"the parameters of {label}", "input", "parameters")
+                interp.ctx.param_save_origin[sid] = (module.user_class, name)
+                groups = module_param_groups(module) | saved  # the module's, and which of its layers' exactly
+                saves = frozenset({interp.create_record(state, sid, site, groups)})
+                parts = None if result.parts is None else tuple(
+                    replace(part, hist=part.hist | saves) for part in result.parts)  # logits, h = ...
+                result = replace(result, hist=result.hist | saves, parts=parts)
         return result
     if kind == OPTIMIZER or (name == "step" and _looks_like_optimizer(receiver_node)):
         for a in call_node.args:
@@ -1342,7 +1353,11 @@ def _apply_module(interp, state, node, module: ModuleInfo, vals: List[Val], sequ
         if any(v.tensorish for v in vals):
             sid = interp.ctx.site(node, "save:params")
             site = SaveSite(sid, call_text, label, f"the parameters of {label}", "input", "parameters")
-            new.add(interp.create_record(state, sid, site, frozenset({module.param_group})))
+            groups = frozenset({module.param_group})
+            if module.user_class:
+                interp.ctx.param_save_origin[sid] = (module.user_class, "forward")
+                groups |= interp.ctx.param_save_returns.get((module.user_class, "forward"), frozenset())
+            new.add(interp.create_record(state, sid, site, groups))
         # its first layer (Linear, Conv, ...) keeps its input to compute its weight's gradient
         args = node.args if isinstance(node, cst.Call) else ()
         for index, val in enumerate(vals):

@@ -87,8 +87,9 @@ memory; that is the price of a computable gradient. Per form:
 - A ``max_norm`` lookup's write has a fix at the other end: the op that saved the weight gets a copy
   (``emb.weight.clone()`` in place of ``emb.weight``, or ``(expr).clone()``), as torch's
   documentation of ``nn.Embedding`` advises. The renormalisation is what ``max_norm`` is for; the copy
-  has the same values, and the gradient flows through it to the weight. No fix when the save was made by
-  an earlier call of the module (clone the weight where the module uses it, or run the backward first).
+  has the same values, and the gradient flows through it to the weight. When the save was made by an
+  earlier call of the module (``decoder.step(...)``), the copy goes where the module's own ops saved the
+  weight (``F.linear(h, self.emb.weight.clone())``).
 - ``optimizer.step()`` has no fix: the parameters have to change in place. Call the step after the last
   backward that needs the old parameters (``loss.backward(); aux.backward(); opt.step()``), or run the
   forward pass again after the step.
@@ -112,7 +113,9 @@ form follows type promotion. ``x.add_(y)`` with a float32 ``x`` and a float64 te
 ## Known problems
 The analysis is per function, with summaries of the functions and methods of the same file: what a
 function or method returns that its own ops saved (also element by element of a returned tuple, as in
-``logits, h = policy.act(obs, h)``), and which of its parameters, module parameters
+``logits, h = policy.act(obs, h)``), whether what a method of a module class returns was computed by ops
+that saved the module's parameters (so ``policy.act(obs)``, then ``opt.step()``, then the backward is
+reported, as a call of the module itself already was), and which of its parameters, module parameters
 (``for p in model.parameters(): p.mul_(d)``) or ``self`` tensors a helper writes in place. A tensor
 saved inside a function it cannot see (an unknown module's ``forward``, a forward hook that keeps its
 output for a loss), or by another method through ``self`` (a memory bank saved in one method and written

@@ -16,7 +16,7 @@ class TiedDecoder(nn.Module):
     def forward(self, tokens, h):
         e = self.emb(tokens)  # expect: AGI001
         h = self.cell(e, h)
-        logits = F.linear(h, self.emb.weight)
+        logits = F.linear(h, self.emb.weight.clone())
         return logits, h
 
 
