@@ -28,6 +28,52 @@ def found(source, **options):
 
 
 CASES = {
+    # truncated BPTT without detaching the hidden state: the next chunk's backward runs through the
+    # previous chunk's graph, whose saved weights the optimizer step rewrote (a save made again at the same
+    # site in a loop must not hide the older one the carried state still needs; runnable:
+    # scripts/forum_programs/training/p19_tbptt_no_detach.py)
+    "tbptt_hidden_state_not_detached": """
+        import torch
+        from torch import nn
+        def train(data):
+            rnn = nn.GRU(8, 8, batch_first=True)
+            opt = torch.optim.SGD(rnn.parameters(), lr=0.1)
+            h = torch.zeros(1, 4, 8)
+            for i in range(0, 30, 10):
+                out, h = rnn(data[:, i:i + 10], h)
+                loss = out.pow(2).mean()
+                opt.zero_grad()
+                loss.backward(retain_graph=True)
+                opt.step()  # expect: AGI001
+        def train_detached(data):
+            rnn = nn.GRU(8, 8, batch_first=True)
+            opt = torch.optim.SGD(rnn.parameters(), lr=0.1)
+            h = torch.zeros(1, 4, 8)
+            for i in range(0, 30, 10):
+                out, h = rnn(data[:, i:i + 10], h.detach())
+                loss = out.pow(2).mean()
+                opt.zero_grad()
+                loss.backward()
+                opt.step()
+    """,
+    # the same through a cell of this file (a module the analysis summarises, not one it knows)
+    "user_cell_state_carried_across_steps": """
+        import torch
+        from torch import nn
+        class Cell(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(8, 8)
+            def forward(self, h):
+                return torch.tanh(self.fc(h))
+        def train(h):
+            cell = Cell()
+            opt = torch.optim.SGD(cell.parameters(), lr=0.1)
+            for _ in range(3):
+                h = cell(h)
+                h.sum().backward(retain_graph=True)
+                opt.step()  # expect: AGI001
+    """,
     # state_dict() hands out detached tensors that share the parameters' version counters: clipping them
     # in place between the forward and backward is AGI001; after backward it is fine
     "state_dict_values_clipped_before_backward": """

@@ -337,6 +337,7 @@ def apply_op(
         tensor_vals.append(v)
     grad = _grad_of(interp, tensor_vals, module) if info.differentiable else NO
     new_records = set()
+    mark = len(interp.renamed)  # a save below may rename an older one the inputs' histories name
     op_text = node  # rendered only if a finding needs it
     result_saves: List[Save] = []
     for save in info.saves:
@@ -412,7 +413,7 @@ def apply_op(
     hist = frozenset(new_records)
     if grad != NO:
         for val in tensor_vals:
-            hist |= val.hist
+            hist |= interp.catch_up(val, mark).hist  # ``h = lin(h)`` in a loop: h holds the older save
     outputs = _tuple_outputs(interp, info)
     if outputs:
         # (values, indices) = torch.sort(x): each output is its own tensor; "result" saves are of the
@@ -1088,10 +1089,11 @@ def method_call(interp: "Interpreter", state: State, node: cst.Call, receiver: V
                 site = SaveSite(sid, call_node, label, f"the parameters of {label}", "input", "parameters")
                 interp.ctx.param_save_origin[sid] = (module.user_class, name)
                 groups = module_param_groups(module) | saved  # the module's, and which of its layers' exactly
+                mark = len(interp.renamed)
                 saves = frozenset({interp.create_record(state, sid, site, groups)})
-                parts = None if result.parts is None else tuple(
-                    replace(part, hist=part.hist | saves) for part in result.parts)  # logits, h = ...
-                result = replace(result, hist=result.hist | saves, parts=parts)
+                parts = None if result.parts is None else tuple(  # logits, h = ...
+                    replace(part, hist=interp.catch_up(part, mark).hist | saves) for part in result.parts)
+                result = replace(result, hist=interp.catch_up(result, mark).hist | saves, parts=parts)
         return result
     if kind == OPTIMIZER or (name == "step" and _looks_like_optimizer(receiver_node)):
         for a in call_node.args:
@@ -1346,6 +1348,7 @@ def _apply_module(interp, state, node, module: ModuleInfo, vals: List[Val], sequ
     recording = not interp.unit.nograd and not interp.unit.hooks_depth
     label = module.label or "module"
     call_text = node
+    mark = len(interp.renamed)  # the saves below may rename older ones the inputs' histories name
     if module.has_params and not module.frozen and recording:
         new = set()
         # a layer after the first saves its weight for its input's gradient, and that input requires
@@ -1366,7 +1369,7 @@ def _apply_module(interp, state, node, module: ModuleInfo, vals: List[Val], sequ
                 text = args[index].value if index < len(args) else "its input"
                 site = SaveSite(sid, call_text, label, text, "input", "input")
                 new.add(interp.create_record(state, sid, site, val.groups))
-        result = replace(result, hist=result.hist | new)
+        result = replace(result, hist=interp.catch_up(result, mark).hist | new)
     if module.user_class and recording:
         result = _summarised_return(interp, state, node, result, (module.user_class, "forward"), f"{label}.forward")
     return result
@@ -1383,6 +1386,7 @@ def _summarised_return(interp, state, node, result: Val, key, label: str) -> Val
     if not parts:
         return result
     elements, saves = [], frozenset()
+    mark = len(interp.renamed)
     for index, saved in enumerate(parts):
         element = Val(kind=UNKNOWN, grad=result.grad, groups=frozenset({interp.new_group(state, node, f"part{index}")}),
                       hist=result.hist)
@@ -1392,15 +1396,17 @@ def _summarised_return(interp, state, node, result: Val, key, label: str) -> Val
             saves |= {interp.create_record(state, sid, site, element.groups)}
         elements.append(element)
     # the saves are the history of every element: a backward from any of them may need them
-    return container_of([replace(element, hist=element.hist | saves) for element in elements])
+    return container_of([replace(element, hist=interp.catch_up(element, mark).hist | saves)
+                         for element in elements])
 
 
 def _saved_return(interp, state, node, result: Val, label: str) -> Val:
     """The callee (analysed in this file) returns a tensor its own ops saved: the caller holds it."""
     sid = interp.ctx.site(node, "save:returned")
     site = SaveSite(sid, node, label, "", "result", "result")
+    mark = len(interp.renamed)
     rid = interp.create_record(state, sid, site, result.groups)
-    return replace(result, hist=result.hist | {rid})
+    return replace(result, hist=interp.catch_up(result, mark).hist | {rid})
 
 
 def _apply_known_module(interp, state, node, module: ModuleInfo, info: OpInfo, bound: Bound, write_node,
