@@ -45,7 +45,8 @@ def has_hazards(module: cst.Module, options: LintOptions, built) -> bool:
     """Does the analysis find any hazard in ``module``, a tree that inplace_lint.cst_from_ast built?
     ``built``: its Converter, which knows each expression's source text (the tree has no formatting to
     print it from) and which functions are only ever called directly (counted while it built the tree)."""
-    ctx = interpret_module(module, options, built.code, built.directly_called)
+    ctx = interpret_module(module, options, built.code, built.directly_called,
+                           mentions_max_norm=built.mentions.get("max_norm", 0) > 0)
     if ctx is None:
         return False
     found = bool(ctx.hazards)
@@ -56,17 +57,20 @@ def has_hazards(module: cst.Module, options: LintOptions, built) -> bool:
 
 
 def interpret_module(module: cst.Module, options: LintOptions, source_of=None,
-                     directly_called=None) -> Optional[ModuleContext]:
+                     directly_called=None, mentions_max_norm: Optional[bool] = None) -> Optional[ModuleContext]:
     """Interpret every unit of ``module`` (refined by its call sites) and collect the hazards; None when the
     module imports no torch. ``directly_called(names)``: what :func:`_directly_called` answers, when the
-    caller knows it without walking the tree."""
+    caller knows it without walking the tree; ``mentions_max_norm``: whether the tree has that name at all
+    (None: look)."""
     knowledge = load()
     ctx = ModuleContext(knowledge, module, options.assume_params_are_tensors, source_of)
     imports = ImportMap()
     _collect_imports(module.body, imports)
     if not imports.mentions_torch():
         return None
-    _collect_definitions(ctx, module.body, imports)
+    if mentions_max_norm is None:
+        mentions_max_norm = any(type(node) is cst.Name and node.value == "max_norm" for node in walk(module))
+    _collect_definitions(ctx, module.body, imports, mentions_max_norm)
     if directly_called is not None:
         ctx.directly_called = directly_called(set(ctx.user_functions))
 
@@ -80,7 +84,7 @@ def interpret_module(module: cst.Module, options: LintOptions, source_of=None,
     functions = list(_functions(ctx, module.body, imports))
     for function, class_name, self_attrs in functions:
         _analyze_function(ctx, function, imports, class_name, self_attrs)
-    if ctx.return_summaries or ctx.return_parts or ctx.param_save_returns or \
+    if ctx.return_summaries or ctx.return_parts or ctx.param_save_asked & ctx.param_save_returns.keys() or \
             any(v is not None for v in ctx.views_returned.values()):
         # a function returning a tensor its ops saved was maybe analysed after its callers: once more,
         # now that every summary is known
@@ -207,7 +211,7 @@ def _child_blocks(statement) -> List:
     return out
 
 
-def _collect_definitions(ctx: ModuleContext, body, imports: ImportMap) -> None:
+def _collect_definitions(ctx: ModuleContext, body, imports: ImportMap, mentions_max_norm: bool = True) -> None:
     for statement in body:
         if isinstance(statement, cst.FunctionDef):
             ctx.user_functions.add(statement.name.value)
@@ -219,7 +223,11 @@ def _collect_definitions(ctx: ModuleContext, body, imports: ImportMap) -> None:
         elif isinstance(statement, cst.ClassDef):
             name = statement.name.value
             ctx.user_classes.add(name)
-            renormalising = _renormalising_attributes(ctx, statement, imports)
+            # only a file that names max_norm can build an embedding that renormalises (a walk of every
+            # __init__ for it cost a tenth of the analysis)
+            renormalising = _renormalising_attributes(ctx, statement, imports) if mentions_max_norm else frozenset()
+            if renormalising:
+                ctx.renormalising_classes.add(name)
             for method in _block(statement.body):
                 if isinstance(method, cst.FunctionDef):
                     _collect_method_writes(ctx, name, method, imports, renormalising)

@@ -193,9 +193,11 @@ class ModuleContext:
         # (class, method) -> what it returns was computed by ops that saved these parameter groups of the
         # module (``logits = F.linear(h, self.emb.weight)``): the caller's result holds those saves
         self.param_save_returns: Dict[Tuple[Optional[str], str], FrozenSet[str]] = {}
+        self.param_save_asked: Set[Tuple[Optional[str], str]] = set()  # read before any was known
         # ... and the operands those ops saved (``self.emb.weight``), where a fix can hand them a copy
         self.param_save_operands: Dict[Tuple[Optional[str], str], Set[cst.CSTNode]] = {}
         self.param_save_origin: Dict[int, Tuple[Optional[str], str]] = {}  # caller's save site -> the method
+        self.renormalising_classes: Set[str] = set()  # classes holding a max_norm embedding (self.emb)
         self.allocated_groups: Set[str] = set()  # every group new_group handed out, in any unit or pass
 
     def note_base(self, site: int, base: str, shared: bool) -> None:

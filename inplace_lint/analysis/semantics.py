@@ -1081,7 +1081,7 @@ def method_call(interp: "Interpreter", state: State, node: cst.Call, receiver: V
             if returned is not None:
                 return returned
             result = _summarised_return(interp, state, call_node, result, (module.user_class, name), name)
-            saved = interp.ctx.param_save_returns.get((module.user_class, name))
+            saved = _param_saves_of(interp, (module.user_class, name))
             if saved and not interp.unit.nograd and not interp.unit.hooks_depth and not module.frozen:
                 # decoder.step(tok, h) returns logits whose op saved the module's weight
                 label = module.label or module.user_class
@@ -1339,7 +1339,7 @@ def _apply_module(interp, state, node, module: ModuleInfo, vals: List[Val], sequ
             element_node = interp.ctx.site_nodes.get(element.site, node)
             current = _apply_module(interp, state, element_node, element, [current], sequence_call=True)
         return current
-    if module.user_class and isinstance(node, cst.Call):
+    if module.user_class in interp.ctx.renormalising_classes and isinstance(node, cst.Call):
         # a forward that looks rows up in a max_norm embedding renormalises them first: a weight an earlier
         # forward saved goes stale (before this call's own saves, which see the weight as written)
         _method_writes_receiver(interp, state, module, "forward", node, only_renormalising=True)
@@ -1359,7 +1359,7 @@ def _apply_module(interp, state, node, module: ModuleInfo, vals: List[Val], sequ
             groups = frozenset({module.param_group})
             if module.user_class:
                 interp.ctx.param_save_origin[sid] = (module.user_class, "forward")
-                groups |= interp.ctx.param_save_returns.get((module.user_class, "forward"), frozenset())
+                groups |= _param_saves_of(interp, (module.user_class, "forward")) or frozenset()
             new.add(interp.create_record(state, sid, site, groups))
         # its first layer (Linear, Conv, ...) keeps its input to compute its weight's gradient
         args = node.args if isinstance(node, cst.Call) else ()
@@ -1373,6 +1373,15 @@ def _apply_module(interp, state, node, module: ModuleInfo, vals: List[Val], sequ
     if module.user_class and recording:
         result = _summarised_return(interp, state, node, result, (module.user_class, "forward"), f"{label}.forward")
     return result
+
+
+def _param_saves_of(interp, key) -> Optional[FrozenSet[str]]:
+    """The parameter groups what ``key`` (class, method) returns was computed from saves of; a read before
+    the method was analysed is noted, so that the module is analysed once more (interpret_module)."""
+    saved = interp.ctx.param_save_returns.get(key)
+    if saved is None:
+        interp.ctx.param_save_asked.add(key)
+    return saved
 
 
 def _summarised_return(interp, state, node, result: Val, key, label: str) -> Val:
