@@ -6,9 +6,10 @@ linter or knowledge file never reads an old answer. Value: the findings as JSON 
 included: fixes and every output format work from a cached answer).
 
 One small file per entry under ``<cache dir>/<2 hex>/<62 hex>.json``. A re-run need not even read an
-unchanged file: :class:`StatIndex` remembers each file's final findings by its size, times and inode. Writes go to a temporary file in
-the same folder and are renamed into place (atomic on POSIX and Windows), so concurrent runs never see a
-half-written entry; an entry that cannot be read or decoded is a miss (and is rewritten), never an error.
+unchanged file: :class:`StatIndex` remembers each file's final findings by its size, times and inode.
+Writes go to a temporary file in the same folder and are renamed into place (atomic on POSIX and
+Windows), so concurrent runs never see a half-written entry; an entry that cannot be read or decoded is
+a miss (and is rewritten), never an error.
 Any I/O failure (read-only or missing folder) only disables caching for that entry.
 
 Default folder: ``$INPLACE_LINT_CACHE_DIR``, else ``$XDG_CACHE_HOME/inplace-lint``, else

@@ -1218,7 +1218,8 @@ def saved_copy_fix(source: str, places: Sequence[Tuple[Position, Position, bool]
             return None
         edits.extend([Edit(end, end, ".clone()")] if atom else
                      [Edit(start, start, "("), Edit(end, end, ").clone()")])
-        copies.append(f"'{_one_line(text + '.clone()' if atom else f'({text}).clone()')}' on line {start.line}")
+        copy = f"{text}.clone()" if atom else f"({text}).clone()"
+        copies.append(f"'{_one_line(copy)}' on line {start.line}")
     if not edits:
         return None
     return Fix(f"Save a copy: {', '.join(copies)}", "safe", tuple(edits))

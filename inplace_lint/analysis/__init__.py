@@ -56,8 +56,8 @@ def has_hazards(module: cst.Module, options: LintOptions, built) -> bool:
     return found
 
 
-def interpret_module(module: cst.Module, options: LintOptions, source_of=None,
-                     directly_called=None, mentions_max_norm: Optional[bool] = None) -> Optional[ModuleContext]:
+def interpret_module(module: cst.Module, options: LintOptions, source_of=None, directly_called=None,
+                     mentions_max_norm: Optional[bool] = None) -> Optional[ModuleContext]:
     """Interpret every unit of ``module`` (refined by its call sites) and collect the hazards; None when the
     module imports no torch. ``directly_called(names)``: what :func:`_directly_called` answers, when the
     caller knows it without walking the tree; ``mentions_max_norm``: whether the tree has that name at all
@@ -211,7 +211,8 @@ def _child_blocks(statement) -> List:
     return out
 
 
-def _collect_definitions(ctx: ModuleContext, body, imports: ImportMap, mentions_max_norm: bool = True) -> None:
+def _collect_definitions(ctx: ModuleContext, body, imports: ImportMap,
+                         mentions_max_norm: bool = True) -> None:
     for statement in body:
         if isinstance(statement, cst.FunctionDef):
             ctx.user_functions.add(statement.name.value)
@@ -225,7 +226,9 @@ def _collect_definitions(ctx: ModuleContext, body, imports: ImportMap, mentions_
             ctx.user_classes.add(name)
             # only a file that names max_norm can build an embedding that renormalises (a walk of every
             # __init__ for it cost a tenth of the analysis)
-            renormalising = _renormalising_attributes(ctx, statement, imports) if mentions_max_norm else frozenset()
+            renormalising = frozenset()
+            if mentions_max_norm:
+                renormalising = _renormalising_attributes(ctx, statement, imports)
             if renormalising:
                 ctx.renormalising_classes.add(name)
             for method in _block(statement.body):

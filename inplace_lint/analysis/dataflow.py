@@ -370,7 +370,9 @@ class Interpreter:
             hist |= part.hist
         records = state.records
         for rid in hist:
-            groups = frozenset(g for g in records[rid].groups if g.startswith("params")) if rid in records else ()
+            if rid not in records:
+                continue
+            groups = frozenset(g for g in records[rid].groups if g.startswith("params"))
             if groups:
                 known = self.ctx.param_save_returns.get(key, frozenset())
                 if not groups <= known:

@@ -139,7 +139,8 @@ def build_finding(ctx, hazard, positions, path: str, source: str) -> Optional[Fi
         )
     else:
         message = (
-            f"'{op}' modifies {target_q} in place{_built_inplace(ctx, write)}, but '{saving_text}'{where} saved "
+            f"'{op}' modifies {target_q} in place{_built_inplace(ctx, write)}, but '{saving_text}'{where} "
+            f"saved "
             f"{_quote(saved)} for backward{role_part}; "
             f"backward will raise \"{VERSION_ERROR}\"."
         )

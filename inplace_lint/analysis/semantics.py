@@ -950,7 +950,8 @@ def _construct_module(interp: "Interpreter", state: State, node: cst.Call, qualn
     return Val(kind=MODULE, grad=NO, module=module)
 
 
-def _renormalise(interp: "Interpreter", state: State, node, target: Val, target_text: str, given: cst.Arg) -> None:
+def _renormalise(interp: "Interpreter", state: State, node, target: Val, target_text: str,
+                 given: Optional[cst.Arg]) -> None:
     """``max_norm`` given (``nn.Embedding(n, d, max_norm=1.0)``, ``F.embedding(i, w, max_norm=1.0)``): the
     call first renormalises the rows it looks up, in place under no_grad, so a save of the weight made
     before the call goes stale (no leaf error: torch writes it under no_grad)."""
@@ -992,8 +993,8 @@ def call_with_info(interp: "Interpreter", state: State, node: cst.Call, qualname
         given = bound.args.get(info.writes_given[0])
         written = info.writes_given[1]
         if given is not None and is_number(given.value) and written in bound.vals:
-            _renormalise(interp, state, node, bound.vals[written], dotted(bound.nodes.get(written)) or written,
-                         given)
+            text = dotted(bound.nodes.get(written)) or written
+            _renormalise(interp, state, node, bound.vals[written], text, given)
     form = info.inplace
     if form is not None:
         kwarg_arg = None
@@ -1084,13 +1085,11 @@ def method_call(interp: "Interpreter", state: State, node: cst.Call, receiver: V
             saved = _param_saves_of(interp, (module.user_class, name))
             if saved and not interp.unit.nograd and not interp.unit.hooks_depth and not module.frozen:
                 # decoder.step(tok, h) returns logits whose op saved the module's weight
-                label = module.label or module.user_class
-                sid = interp.ctx.site(call_node, "save:params")
-                site = SaveSite(sid, call_node, label, f"the parameters of {label}", "input", "parameters")
-                interp.ctx.param_save_origin[sid] = (module.user_class, name)
                 groups = module_param_groups(module) | saved  # the module's, and which of its layers' exactly
                 mark = len(interp.renamed)
-                saves = frozenset({interp.create_record(state, sid, site, groups)})
+                label = module.label or module.user_class
+                saves = frozenset({_parameter_save(interp, state, call_node, label, groups,
+                                                   (module.user_class, name))})
                 parts = None if result.parts is None else tuple(  # logits, h = ...
                     replace(part, hist=interp.catch_up(part, mark).hist | saves) for part in result.parts)
                 result = replace(result, hist=interp.catch_up(result, mark).hist | saves, parts=parts)
@@ -1354,13 +1353,11 @@ def _apply_module(interp, state, node, module: ModuleInfo, vals: List[Val], sequ
         # a layer after the first saves its weight for its input's gradient, and that input requires
         # grad through the first layer's parameters: saved whether or not the module's input requires grad
         if any(v.tensorish for v in vals):
-            sid = interp.ctx.site(node, "save:params")
-            site = SaveSite(sid, call_text, label, f"the parameters of {label}", "input", "parameters")
-            groups = frozenset({module.param_group})
+            groups, origin = frozenset({module.param_group}), None
             if module.user_class:
-                interp.ctx.param_save_origin[sid] = (module.user_class, "forward")
-                groups |= _param_saves_of(interp, (module.user_class, "forward")) or frozenset()
-            new.add(interp.create_record(state, sid, site, groups))
+                origin = (module.user_class, "forward")
+                groups |= _param_saves_of(interp, origin) or frozenset()
+            new.add(_parameter_save(interp, state, node, label, groups, origin))
         # its first layer (Linear, Conv, ...) keeps its input to compute its weight's gradient
         args = node.args if isinstance(node, cst.Call) else ()
         for index, val in enumerate(vals):
@@ -1373,6 +1370,16 @@ def _apply_module(interp, state, node, module: ModuleInfo, vals: List[Val], sequ
     if module.user_class and recording:
         result = _summarised_return(interp, state, node, result, (module.user_class, "forward"), f"{label}.forward")
     return result
+
+
+def _parameter_save(interp, state: State, node, label: str, groups: FrozenSet[str], origin=None):
+    """A call of a module saving its parameters (``groups``) for its input's gradient; ``origin``: the
+    (class, method) of this file whose own ops made those saves, where a fix can hand them a copy."""
+    sid = interp.ctx.site(node, "save:params")
+    site = SaveSite(sid, node, label, f"the parameters of {label}", "input", "parameters")
+    if origin is not None:
+        interp.ctx.param_save_origin[sid] = origin
+    return interp.create_record(state, sid, site, groups)
 
 
 def _param_saves_of(interp, key) -> Optional[FrozenSet[str]]:

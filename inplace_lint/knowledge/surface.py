@@ -951,7 +951,8 @@ mod(NN + "Dropout2d", (), IMG)
 mod(NN + "Dropout3d", (), VOL)
 mod(NN + "AlphaDropout", (), X)
 mod(NN + "FeatureAlphaDropout", (), IMG)
-mod(NN + "Embedding", (5, 4), T((3, 2), domain="int", high=5), writes_given=("max_norm", 0.5, "@param:weight"))
+mod(NN + "Embedding", (5, 4), T((3, 2), domain="int", high=5),
+    writes_given=("max_norm", 0.5, "@param:weight"))
 mod(NN + "EmbeddingBag", (5, 4), T((2, 3), domain="int", high=5),
     writes_given=("max_norm", 0.5, "@param:weight"))
 mod(NN + "MultiheadAttention", (4, 2), T((3, 2, 4)), T((3, 2, 4)), T((3, 2, 4)))
