@@ -12,7 +12,6 @@ per-file errors go to stderr, one line each.
 from __future__ import annotations
 
 import argparse
-import difflib
 import io
 import os
 import stat
@@ -214,6 +213,12 @@ class FileResult:
     note: Optional[str] = None
 
 
+def _unified_diff(*args, **kwargs):
+    import difflib  # only --diff needs it
+
+    return difflib.unified_diff(*args, **kwargs)
+
+
 def read_source(data: bytes) -> Tuple[str, str]:
     """Decode a Python file's bytes as Python would (PEP 263 cookie, BOM); return (text, encoding)."""
     encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
@@ -245,7 +250,7 @@ def check_source(
                 result.new_source = outcome.source
                 if diff:
                     result.diff = "".join(
-                        difflib.unified_diff(
+                        _unified_diff(
                             source.splitlines(keepends=True),
                             outcome.source.splitlines(keepends=True),
                             fromfile=f"a/{display}",

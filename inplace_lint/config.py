@@ -17,7 +17,6 @@ folder excludes everything under it. CLI flags override the file (see ``Settings
 
 from __future__ import annotations
 
-import configparser
 import dataclasses
 import fnmatch
 import functools
@@ -338,6 +337,8 @@ def _read_toml_section(path: Path) -> Optional[Dict[str, Any]]:
 
 
 def _read_cfg_section(path: Path) -> Optional[Dict[str, Any]]:
+    import configparser  # here: most runs find a pyproject.toml, or no config at all
+
     parser = configparser.RawConfigParser()
     try:
         text = path.read_text(encoding="utf-8")
