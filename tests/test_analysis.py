@@ -56,6 +56,30 @@ CASES = {
                 loss.backward()
                 opt.step()
     """,
+    # an optimizer over leaf tensors of the function (``SGD([w, b])``) writes exactly those: stepping it
+    # between the forward and the backward breaks the matmul that saved w (from the second iteration on,
+    # once w has a gradient; runnable counterpart of the safe order:
+    # tests/fixtures/safe/manual_leaf_weights_step_after_backward.py)
+    "optimizer_over_a_list_of_leaves_steps_before_backward": """
+        import torch
+        def fit(x, target):
+            w = torch.randn(4, 1, requires_grad=True)
+            b = torch.zeros(1, requires_grad=True)
+            opt = torch.optim.SGD([w, b], lr=0.1)
+            for _ in range(3):
+                hidden = torch.randn(x.shape[0], 4, requires_grad=True) * x
+                loss = (torch.sigmoid(hidden @ w + b) - target).pow(2).mean()
+                opt.step()  # expect: AGI001
+                loss.backward()
+        def fit_in_order(x, target):
+            w = torch.randn(4, 1, requires_grad=True)
+            opt = torch.optim.SGD([w], lr=0.1)
+            for _ in range(3):
+                loss = (torch.sigmoid(x @ w) - target).pow(2).mean()
+                opt.zero_grad()
+                loss.backward()
+                opt.step()
+    """,
     # the same through a cell of this file (a module the analysis summarises, not one it knows)
     "user_cell_state_carried_across_steps": """
         import torch

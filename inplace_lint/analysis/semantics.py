@@ -851,8 +851,10 @@ def torch_call(interp: "Interpreter", state: State, node: cst.Call, qualname: st
     if qualname.startswith("torch.optim.") and qualname.count(".") == 2 and qualname.split(".")[-1][:1].isupper():
         vals = [interp.eval(state, a.value) for a in node.args]
         params = vals[0] if vals else Val()
-        groups = frozenset(g for g in params.groups if g.startswith("params")) or frozenset({"params:*"})
-        return Val(kind=OPTIMIZER, grad=NO, params_of=groups)
+        groups = frozenset(g for g in params.groups if g.startswith("params"))
+        if params.kind == TENSOR or (params.kind == CONTAINER and params.elem_kind == TENSOR):
+            groups |= params.groups  # SGD([w, b]) with leaf tensors of this function: step writes those
+        return Val(kind=OPTIMIZER, grad=NO, params_of=groups or frozenset({"params:*"}))
     if qualname.startswith("torch.nn.init.") and qualname.endswith("_"):
         vals = [interp.eval(state, a.value) for a in node.args]
         if vals and vals[0].tensorish:
