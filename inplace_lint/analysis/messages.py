@@ -171,7 +171,7 @@ def _with_saved_copy(ctx, finding: Finding, source: str, save, positions) -> Fin
         written = finding.site.target_text if finding.site is not None else ""
         key = ctx.param_save_origin.get(save.site) if save is not None else None
         operands = [node for node in ctx.param_save_operands.get(key, ())
-                    if written and ctx.code(node, 200).startswith(written)]
+                    if written and _names_or_views(ctx.code(node, 200), written)]
         advice = ("Use a copy of the weight where the module saves it ('.clone()'), or run the backward "
                   "before the next call")
 
@@ -205,6 +205,12 @@ def _with_call_moved(ctx, finding: Finding, source: str, calls, positions) -> Fi
     return _with_own_fix(finding, plan, f"'{call_text}' writes the module's own tensors.",
                          f"Call '{call_text}' after the backward that needs them "
                          "(or run the forward again after it)")
+
+
+def _names_or_views(code: str, name: str) -> bool:
+    """Is ``code`` the tensor ``name`` or an expression starting from it (``self.emb.weight.t()``), and not
+    another name it is a prefix of (``self.emb.weight_scale``)?"""
+    return code == name or code.startswith((name + ".", name + "["))
 
 
 def _with_hook_fix(finding: Finding, source: str, hook: str) -> Finding:
