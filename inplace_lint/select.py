@@ -383,6 +383,7 @@ class _Scanner:
         noncall = self.noncall
         params = owner.params if unit is owner else ()
         param_tensors: Set[str] = set()  # loop names over a parameter's .parameters(): writing them writes it
+        param_modules: Set[str] = set()  # ... over its .modules(): writing ``m.mask`` in place writes it
         writes_params = False
         self_name = unit.self_name if unit is owner else None
         self_tensors: Set[str] = set()  # loop names over self.parameters() / self.state_dict().values()
@@ -436,6 +437,9 @@ class _Scanner:
                         trigger = True
                         if params and type(func.value) is ast.Name and (
                                 func.value.id in params or func.value.id in param_tensors):
+                            writes_params = True
+                        elif param_modules and type(func.value) is ast.Attribute and \
+                                type(func.value.value) is ast.Name and func.value.value.id in param_modules:
                             writes_params = True
                         if self_name is not None and (_base_name(func.value) == self_name or (
                                 type(func.value) is ast.Name and func.value.id in self_tensors)):
@@ -559,6 +563,7 @@ class _Scanner:
                 continue
             elif kind is ast.For and params:
                 param_tensors.update(_parameter_loop_targets(node, params))
+                param_modules.update(_module_loop_targets(node, params))
                 if self_name is not None:
                     self_tensors.update(_parameter_loop_targets(node, {self_name}))
             elif kind is ast.Global or kind is ast.Nonlocal:
@@ -612,6 +617,23 @@ def _child_fields(kind: type) -> Tuple[str, ...]:
     fields = fields or ("",)  # never empty, so that the cache answers next time ("" finds nothing)
     _CHILD_FIELDS[kind] = fields
     return fields
+
+
+_MODULE_WALKS = {"modules": False, "children": False, "named_modules": True, "named_children": True}
+
+
+def _module_loop_targets(node: ast.For, params) -> Set[str]:
+    """The loop names that take a parameter's submodules: ``for m in model.modules()``, ``for name, m in
+    model.named_modules()`` (and ``children``). Mirrors inplace_lint.analysis._module_loop_names."""
+    loop, target = node.iter, node.target
+    if not (type(loop) is ast.Call and type(loop.func) is ast.Attribute and loop.func.attr in _MODULE_WALKS
+            and type(loop.func.value) is ast.Name and loop.func.value.id in params):
+        return set()
+    if _MODULE_WALKS[loop.func.attr]:
+        if type(target) in (ast.Tuple, ast.List) and len(target.elts) == 2 and type(target.elts[1]) is ast.Name:
+            return {target.elts[1].id}
+        return set()
+    return {target.id} if type(target) is ast.Name else set()
 
 
 def _parameter_loop_targets(node: ast.For, params) -> Set[str]:

@@ -80,6 +80,32 @@ CASES = {
                 loss.backward()
                 opt.step()
     """,
+    # a helper that writes the tensors of a module's submodules (``for m in model.modules()``) writes the
+    # module's tensors: called between the forward and its backward, it breaks the saved mask (runnable:
+    # scripts/forum_programs/lookalikes/q30_gradual_pruning_schedule_mid_step.py; the safe order is the
+    # fixture tests/fixtures/safe/pruning_masks_refreshed_after_step.py)
+    "submodule_masks_written_between_forward_and_backward": """
+        import torch
+        from torch import nn
+        class MaskedLinear(nn.Linear):
+            def __init__(self, n):
+                super().__init__(n, n)
+                self.register_buffer("mask", torch.ones_like(self.weight))
+            def forward(self, x):
+                return nn.functional.linear(x, self.weight * self.mask, self.bias)
+        @torch.no_grad()
+        def prune(model, threshold):
+            for name, m in model.named_modules():
+                if isinstance(m, MaskedLinear):
+                    m.mask.copy_((m.weight.abs() > threshold).float())  # expect: AGI001
+        def step(x, opt):
+            model = nn.Sequential(MaskedLinear(4), nn.Tanh(), MaskedLinear(4))
+            loss = model(x).pow(2).mean()
+            prune(model, 0.1)
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+    """,
     # the same through a cell of this file (a module the analysis summarises, not one it knows)
     "user_cell_state_carried_across_steps": """
         import torch

@@ -605,6 +605,7 @@ def _parameter_writes(function: cst.FunctionDef, knowledge,
     """
     params = {name for name, _ in _parameters(function)}
     owner = {name: name for name in params}  # written name -> the parameter it writes
+    module_owner: Dict[str, str] = {}  # loop name over a parameter's submodules -> the parameter
     writes: Dict[str, List[Tuple[cst.CSTNode, str, str]]] = {}
     rebound = set()
     # exact types: LibCST's nodes are final, and an ABC isinstance check costs several plain ones
@@ -638,12 +639,37 @@ def _parameter_writes(function: cst.FunctionDef, knowledge,
             if (type(f) is attribute_type and type(f.value) is name_type and f.value.value in owner
                     and knowledge.is_inplace_method(f.attr.value)):
                 writes.setdefault(owner[f.value.value], []).append((node, "method", f.attr.value + "()"))
+            elif (type(f) is attribute_type and type(f.value) is attribute_type and type(f.value.value) is name_type
+                  and f.value.value.value in module_owner and knowledge.is_inplace_method(f.attr.value)):
+                # ``for m in model.modules(): m.mask.copy_(new)`` writes one of the model's tensors
+                writes.setdefault(module_owner[f.value.value.value], []).append(
+                    (node, "method", f.attr.value + "()"))
             elif type(f) is attribute_type and own_tensor(f.value) and knowledge.is_inplace_method(f.attr.value):
                 writes.setdefault(own_tensor(f.value), []).append((node, "method", f.attr.value + "()"))
         elif kind is cst.For:
             # ``for t, s in zip(teacher.parameters(), ...)``: writing t writes the module passed as teacher
             owner.update(_parameter_loop_names(node, params))
+            module_owner.update(_module_loop_names(node, params))
     return {p: w for p, w in writes.items() if p not in rebound}
+
+
+_MODULE_WALKS = {"modules": False, "children": False, "named_modules": True, "named_children": True}
+
+
+def _module_loop_names(node: cst.For, params) -> Dict[str, str]:
+    """Loop name -> parameter, for loops over a parameter's submodules: ``for m in model.modules()``,
+    ``for name, m in model.named_modules()`` (and ``children``) (inplace_lint.select mirrors this)."""
+    loop, target = node.iter, node.target
+    if not (type(loop) is cst.Call and type(loop.func) is cst.Attribute and loop.func.attr.value in _MODULE_WALKS
+            and type(loop.func.value) is cst.Name and loop.func.value.value in params):
+        return {}
+    holder = loop.func.value.value
+    if _MODULE_WALKS[loop.func.attr.value]:
+        if type(target) in (cst.Tuple, cst.List) and len(target.elements) == 2 \
+                and type(target.elements[1].value) is cst.Name:
+            return {target.elements[1].value.value: holder}
+        return {}
+    return {target.value: holder} if type(target) is cst.Name else {}
 
 
 def _parameter_loop_names(node: cst.For, params) -> Dict[str, str]:

@@ -116,7 +116,8 @@ function or method returns that its own ops saved (also element by element of a 
 ``logits, h = policy.act(obs, h)``), whether what a method of a module class returns was computed by ops
 that saved the module's parameters (so ``policy.act(obs)``, then ``opt.step()``, then the backward is
 reported, as a call of the module itself already was), and which of its parameters, module parameters
-(``for p in model.parameters(): p.mul_(d)``) or ``self`` tensors a helper writes in place. A tensor
+(``for p in model.parameters(): p.mul_(d)``), submodules' tensors
+(``for m in model.modules(): m.mask.copy_(new)``) or ``self`` tensors a helper writes in place. A tensor
 saved inside a function it cannot see (an unknown module's ``forward``, a forward hook that keeps its
 output for a loss), or by another method through ``self`` (a memory bank saved in one method and written
 in another), is not known to be saved, so in-place changes of such results are not reported.
