@@ -619,18 +619,21 @@ def _child_fields(kind: type) -> Tuple[str, ...]:
     return fields
 
 
-_MODULE_WALKS = {"modules": False, "children": False, "named_modules": True, "named_children": True}
+# the Module methods that walk submodules -> whether they yield (name, module) pairs (the analysis's
+# _module_loop_names reads this table too)
+MODULE_WALKS = {"modules": False, "children": False, "named_modules": True, "named_children": True}
 
 
 def _module_loop_targets(node: ast.For, params) -> Set[str]:
     """The loop names that take a parameter's submodules: ``for m in model.modules()``, ``for name, m in
     model.named_modules()`` (and ``children``). Mirrors inplace_lint.analysis._module_loop_names."""
     loop, target = node.iter, node.target
-    if not (type(loop) is ast.Call and type(loop.func) is ast.Attribute and loop.func.attr in _MODULE_WALKS
+    if not (type(loop) is ast.Call and type(loop.func) is ast.Attribute and loop.func.attr in MODULE_WALKS
             and type(loop.func.value) is ast.Name and loop.func.value.id in params):
         return set()
-    if _MODULE_WALKS[loop.func.attr]:
-        if type(target) in (ast.Tuple, ast.List) and len(target.elts) == 2 and type(target.elts[1]) is ast.Name:
+    if MODULE_WALKS[loop.func.attr]:
+        if type(target) in (ast.Tuple, ast.List) and len(target.elts) == 2 \
+                and type(target.elts[1]) is ast.Name:
             return {target.elts[1].id}
         return set()
     return {target.id} if type(target) is ast.Name else set()

@@ -15,6 +15,7 @@ from inplace_lint.analysis.naming import looks_like_count, looks_like_inference,
 from inplace_lint.analysis.values import MAYBE, MODULE, NO, OTHER, OTHER_VAL, UNKNOWN, State, Val
 from inplace_lint.ftypes import Finding, LintOptions
 from inplace_lint.knowledge import load
+from inplace_lint.select import MODULE_WALKS
 
 NN_MODULE_BASES = {"torch.nn.Module", "torch.nn.modules.module.Module"}
 AUTOGRAD_FUNCTION_BASES = {"torch.autograd.Function", "torch.autograd.function.Function"}
@@ -262,10 +263,7 @@ def _renormalising_attributes(ctx: ModuleContext, cls: cst.ClassDef, imports: Im
             if type(node) is not cst.Assign or type(node.value) is not cst.Call:
                 continue
             info = ctx.k.lookup(imports.resolve(node.value.func) or "")
-            if info is None or info.kind != "module" or info.writes_given is None:
-                continue
-            given = sem.keyword(node.value, info.writes_given[0])
-            if given is None or not sem.is_number(given.value):
+            if info is None or info.kind != "module" or sem.renormalising_arg(node.value, info) is None:
                 continue
             for target in node.targets:
                 t = target.target
@@ -639,8 +637,9 @@ def _parameter_writes(function: cst.FunctionDef, knowledge,
             if (type(f) is attribute_type and type(f.value) is name_type and f.value.value in owner
                     and knowledge.is_inplace_method(f.attr.value)):
                 writes.setdefault(owner[f.value.value], []).append((node, "method", f.attr.value + "()"))
-            elif (type(f) is attribute_type and type(f.value) is attribute_type and type(f.value.value) is name_type
-                  and f.value.value.value in module_owner and knowledge.is_inplace_method(f.attr.value)):
+            elif (type(f) is attribute_type and type(f.value) is attribute_type
+                  and type(f.value.value) is name_type and f.value.value.value in module_owner
+                  and knowledge.is_inplace_method(f.attr.value)):
                 # ``for m in model.modules(): m.mask.copy_(new)`` writes one of the model's tensors
                 writes.setdefault(module_owner[f.value.value.value], []).append(
                     (node, "method", f.attr.value + "()"))
@@ -653,18 +652,16 @@ def _parameter_writes(function: cst.FunctionDef, knowledge,
     return {p: w for p, w in writes.items() if p not in rebound}
 
 
-_MODULE_WALKS = {"modules": False, "children": False, "named_modules": True, "named_children": True}
-
-
 def _module_loop_names(node: cst.For, params) -> Dict[str, str]:
     """Loop name -> parameter, for loops over a parameter's submodules: ``for m in model.modules()``,
     ``for name, m in model.named_modules()`` (and ``children``) (inplace_lint.select mirrors this)."""
     loop, target = node.iter, node.target
-    if not (type(loop) is cst.Call and type(loop.func) is cst.Attribute and loop.func.attr.value in _MODULE_WALKS
+    if not (type(loop) is cst.Call and type(loop.func) is cst.Attribute
+            and loop.func.attr.value in MODULE_WALKS
             and type(loop.func.value) is cst.Name and loop.func.value.value in params):
         return {}
     holder = loop.func.value.value
-    if _MODULE_WALKS[loop.func.attr.value]:
+    if MODULE_WALKS[loop.func.attr.value]:
         if type(target) in (cst.Tuple, cst.List) and len(target.elements) == 2 \
                 and type(target.elements[1].value) is cst.Name:
             return {target.elements[1].value.value: holder}

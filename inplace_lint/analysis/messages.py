@@ -140,9 +140,7 @@ def build_finding(ctx, hazard, positions, path: str, source: str) -> Optional[Fi
     else:
         message = (
             f"'{op}' modifies {target_q} in place{_built_inplace(ctx, write)}, but '{saving_text}'{where} "
-            f"saved "
-            f"{_quote(saved)} for backward{role_part}; "
-            f"backward will raise \"{VERSION_ERROR}\"."
+            f"saved {_quote(saved)} for backward{role_part}; backward will raise \"{VERSION_ERROR}\"."
         )
     evidence = Evidence(op, target, saving_text, saving_line, saving_column, role, argument, VERSION_ERROR)
     finding = Finding(hazard.code, rule.name, message, path, start, end, evidence, site)

@@ -262,6 +262,13 @@ def is_number(node) -> bool:
     return isinstance(node, (cst.Integer, cst.Float))
 
 
+def renormalising_arg(ctor: cst.Call, info: OpInfo) -> Optional[cst.Arg]:
+    """The argument that builds the module to write its own weight on every call (``max_norm=1.0`` of
+    ``nn.Embedding``), or None."""
+    given = keyword(ctor, info.writes_given[0]) if info.writes_given else None
+    return given if given is not None and is_number(given.value) else None
+
+
 def keyword(call: cst.Call, name: str) -> Optional[cst.Arg]:
     for arg in call.args:
         if arg.keyword is not None and arg.keyword.value == name:
@@ -941,8 +948,8 @@ def _construct_module(interp: "Interpreter", state: State, node: cst.Call, qualn
         s.target not in info.params and s.target != "result" for s in info.saves
     )
     label = interp.ctx.code(node, 50)
-    given = keyword(node, info.writes_given[0]) if info.writes_given else None
-    renormalises = given is not None and is_number(given.value)
+    given = renormalising_arg(node, info)
+    renormalises = given is not None
     module = ModuleInfo(qualname, f"params#{sid}", inplace=inplace_arg is not None, has_params=has_params,
                         site=sid, label=label, renormalises=renormalises)
     if inplace_arg is not None:
