@@ -32,6 +32,7 @@ ERRORS = re.compile(
 
 
 def _raises(path: Path) -> bool:
+    path = path.resolve()  # it runs in its own folder: a relative path would name the folder twice
     run = subprocess.run([sys.executable, str(path)], capture_output=True, text=True, timeout=120, cwd=path.parent)
     return run.returncode != 0 and ERRORS.search(run.stderr) is not None
 
