@@ -599,10 +599,12 @@ def _star_import(interp: "Interpreter", name: str) -> Optional[str]:
 
 def _unknown_call(interp: "Interpreter", state: State, node: cst.Call, callee: Optional[Val], func_node=None) -> Val:
     vals = [interp.eval(state, a.value) for a in node.args]
-    if callee is not None and callee.kind == UNKNOWN and isinstance(func_node, (cst.Name, cst.Attribute)) \
-            and looks_like_module(dotted(func_node) or ""):
-        # a module we cannot see: its parameters may be saved (and an optimizer may step them)
-        label = dotted(func_node) or "module"
+    named = isinstance(func_node, (cst.Name, cst.Attribute))
+    if callee is not None and ((callee.kind == UNKNOWN and named and looks_like_module(dotted(func_node) or ""))
+                               or callee.kind == MODULE):
+        # a module we cannot see (or one taken out of a list built by a comprehension): its parameters may
+        # be saved (and an optimizer may step them)
+        label = (dotted(func_node) if named else None) or "module"
         module = ModuleInfo(None, "params:" + label, label=label)
         return module_call(interp, state, node, module, callee, vals)
     return unknown_result(interp, state, node, vals)
@@ -1352,13 +1354,12 @@ def _apply_module(interp, state, node, module: ModuleInfo, vals: List[Val], sequ
         # forward saved goes stale (before this call's own saves, which see the weight as written)
         _method_writes_receiver(interp, state, module, "forward", node, only_renormalising=True)
     # a module we cannot see into: it may save its parameters for its inputs' gradients
-    result = unknown_result(interp, state, node, vals, module if module.has_params else None)
     recording = not interp.unit.nograd and not interp.unit.hooks_depth
     label = module.label or "module"
     call_text = node
     mark = len(interp.renamed)  # the saves below may rename older ones the inputs' histories name
+    new = set()
     if module.has_params and not module.frozen and recording:
-        new = set()
         # a layer after the first saves its weight for its input's gradient, and that input requires
         # grad through the first layer's parameters: saved whether or not the module's input requires grad
         if any(v.tensorish for v in vals):
@@ -1367,14 +1368,22 @@ def _apply_module(interp, state, node, module: ModuleInfo, vals: List[Val], sequ
                 origin = (module.user_class, "forward")
                 groups |= _param_saves_of(interp, origin) or frozenset()
             new.add(_parameter_save(interp, state, node, label, groups, origin))
-        # its first layer (Linear, Conv, ...) keeps its input to compute its weight's gradient
+        # its first layer (Linear, Conv, ...) keeps its input to compute its weight's gradient: what it is
+        # passed positionally (keywords are masks, caches and options more often than not)
         args = node.args if isinstance(node, cst.Call) else ()
         for index, val in enumerate(vals):
+            if index < len(args) and (args[index].keyword is not None or args[index].star):
+                continue
             if val.tensorish and val.groups and val.kind != CONTAINER:
                 sid = interp.ctx.site(node, f"save:input{index}")
                 text = args[index].value if index < len(args) else "its input"
                 site = SaveSite(sid, call_text, label, text, "input", "input")
                 new.add(interp.create_record(state, sid, site, val.groups))
+    # the result is allocated after the inputs are saved: in a loop (``h = layer(h)``) the input is the
+    # tensor this site allocated last time, which the allocation moves to the site's older group, saves
+    # included, so a write to the new result is not a write to the saved input
+    result = unknown_result(interp, state, node, vals, module if module.has_params else None)
+    if new:
         result = replace(result, hist=interp.catch_up(result, mark).hist | new)
     if module.user_class and recording:
         result = _summarised_return(interp, state, node, result, (module.user_class, "forward"), f"{label}.forward")

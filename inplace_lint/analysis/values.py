@@ -166,7 +166,27 @@ def _join_modules(a: Optional[ModuleInfo], b: Optional[ModuleInfo]) -> Optional[
         return a
     if b is not None and b.inplace:
         return b
-    return a if a is not None and b is None else (b if a is None else None)
+    if a is None or b is None:
+        return a if b is None else b
+    return _either_module(a, b)
+
+
+def _either_module(a: ModuleInfo, b: ModuleInfo) -> ModuleInfo:
+    """One of two distinct modules (a ModuleList's elements, ``self.a if c else self.b``), called as one:
+    what both agree on is kept; where they differ (two torch classes, two user classes), it is a module we
+    cannot see into, which may save its inputs and parameters. Dropping it would lose every save."""
+    same_class = a.qualname == b.qualname and a.user_class == b.user_class and a.sequence == b.sequence
+    return ModuleInfo(
+        qualname=a.qualname if same_class else None,
+        param_group=a.param_group,
+        has_params=a.has_params or b.has_params,
+        site=a.site if a.site == b.site else -1,
+        label=a.label if a.label == b.label else "",
+        sequence=a.sequence if same_class else (),
+        user_class=a.user_class if same_class else None,
+        frozen=a.frozen and b.frozen,
+        renormalises=a.renormalises or b.renormalises,
+    )
 
 
 @_quick_frozen
