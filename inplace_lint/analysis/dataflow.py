@@ -310,6 +310,10 @@ class Interpreter:
                 state.records[rid] = replace(rec, groups=(rec.groups - {group}) | {older})
         return group
 
+    def allocated_at(self, node: cst.CSTNode, val: Val) -> bool:
+        """Is ``val`` exactly the tensor :meth:`new_group` allocated last at ``node`` (and nothing else)?"""
+        return val.groups == frozenset({f"t{self.ctx.site(node)}"})
+
     def create_record(self, state: State, sid: int, save: SaveSite, groups: frozenset) -> RecordId:
         """Record a save at site ``sid``; the previous save there becomes the older generation."""
         rid = (sid, 0)
@@ -917,7 +921,10 @@ class Interpreter:
             container = self.eval(state, node.target.value)
             if container.kind == CONTAINER:
                 return
-            subject = target_val if target_val.tensorish else container
+            # y[mask] -= v runs y[mask] = y[mask] - v in place: an advanced index (a mask, an index tensor,
+            # a list) reads a copy, and the store writes y itself (index_put_)
+            gathered = container.tensorish and self.allocated_at(node.target, target_val)
+            subject = target_val if target_val.tensorish and not gathered else container
         else:
             subject = target_val
         if not subject.tensorish or (subject.maybe_number and not in_subscript and subject.kind == UNKNOWN

@@ -9,9 +9,11 @@ class MLPStack(nn.Module):
     def __init__(self, dim, depth):
         super().__init__()
         self.blocks = nn.ModuleList([nn.Sequential(nn.Linear(dim, dim), nn.GELU()) for _ in range(depth)])
+        self.embed = nn.Linear(dim, dim)
         self.head = nn.Linear(dim, 1)
 
     def forward(self, x):
+        x = self.embed(x)
         for block in self.blocks:
             x = x + block(x)  # expect: AGI001
         return self.head(x)

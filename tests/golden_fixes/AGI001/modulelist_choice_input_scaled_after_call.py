@@ -15,13 +15,13 @@ class TwoHeads(nn.Module):
         head = self.heads[0] if task == 0 else self.heads[1]
         logits = head(h)
         h = h.mul(0.5)  # expect: AGI001
-        return logits, h
+        return logits + h.mean()  # the scaled features as an auxiliary term
 
 
 def run():
     torch.manual_seed(0)
     model = TwoHeads(4)
-    logits, _ = model(torch.randn(2, 4), task=1)
+    logits = model(torch.randn(2, 4), task=1)
     logits.sum().backward()
     return logits
 
