@@ -19,6 +19,7 @@ from inplace_lint.select import MODULE_WALKS
 
 NN_MODULE_BASES = {"torch.nn.Module", "torch.nn.modules.module.Module"}
 AUTOGRAD_FUNCTION_BASES = {"torch.autograd.Function", "torch.autograd.function.Function"}
+OPTIMIZER_BASES = {"torch.optim.Optimizer", "torch.optim.optimizer.Optimizer"}
 
 
 def analyze_module(module: cst.Module, source: str, path: str, options: LintOptions,
@@ -243,6 +244,8 @@ def _collect_definitions(ctx: ModuleContext, body, imports: ImportMap,
                 if info is not None and info.kind == "module":
                     # class L(nn.Linear): self.weight and self.bias are the layer's own parameters
                     ctx.torch_layer_subclasses[name] = base
+            if any(b in OPTIMIZER_BASES or b in ctx.optimizer_classes for b in bases):
+                ctx.optimizer_classes.add(name)  # its self.param_groups hold the parameters it steps
             if any(b in AUTOGRAD_FUNCTION_BASES for b in bases):
                 ctx.autograd_functions_all.add(name)
                 summary = _summarize_autograd_function(statement)
@@ -505,7 +508,8 @@ def _refine_parameter(declared: Val, passed: Val) -> Val:
     """What every call site passes decides what the parameter may be; its identity stays its own."""
     if passed.kind in (OTHER, MODULE, "optimizer", "params", "container"):
         return passed if passed.kind != "container" else Val(kind="container", grad=passed.grad,
-                                                             groups=declared.groups, elem_kind=passed.elem_kind)
+                                                             groups=declared.groups, elem_kind=passed.elem_kind,
+                                                             leaf=passed.leaf)
     return Val(kind=passed.kind, grad=passed.grad, groups=declared.groups,
                leaf=passed.leaf, fresh=False)
 

@@ -172,6 +172,7 @@ class ModuleContext:
         # parameter the only name inside the helper that sees it? Then rebinding it there is safe.
         self.private_call_args: Dict[int, bool] = {}
         self.torch_layer_subclasses: Dict[str, str] = {}  # class L(nn.Linear) -> "torch.nn.Linear"
+        self.optimizer_classes: Set[str] = set()  # class MySGD(torch.optim.Optimizer), and their subclasses
         self.multiview_fills: Set[int] = set()  # AGI003 write sites filling a split output of no grad with grad
         self.private_in_helper: Dict[int, bool] = {}
         self.helper_of_write: Dict[int, str] = {}  # write site in a helper -> the helper's name

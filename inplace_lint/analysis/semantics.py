@@ -1479,6 +1479,12 @@ def attribute(interp: "Interpreter", state: State, node: cst.Attribute) -> Val:
         return torch_callable(interp, qualname)
     base = interp.eval(state, node.value)
     attr = node.attr.value
+    if attr == "param_groups" and (base.kind == OPTIMIZER or (
+            key == f"{interp.unit.self_name}.param_groups" and interp.unit.class_name in interp.ctx.optimizer_classes)):
+        # dicts whose "params" are the tensors the optimizer steps (any parameters, in its own methods):
+        # leaves that require grad
+        steps = base.params_of if base.kind == OPTIMIZER else frozenset({"params:*"})
+        return container_of([container_of([Val(kind=PARAMS, grad=YES, groups=steps, leaf=True)])])
     if base.kind in (UNKNOWN, OTHER) and not base.hist:
         # config.vocab_size, self.state.global_step: an attribute named like a count is a Python int
         if looks_like_count(attr):
@@ -1627,8 +1633,11 @@ def container_of(vals: List[Val]) -> Val:
     elem_kind = kinds.pop() if len(kinds) == 1 else UNKNOWN
     # a list of views made under no_grad (``[w[i] for i in rows]`` in a no_grad block): so is each element
     nograd_view = bool(vals) and all(v.nograd_view for v in vals)
+    # a list of leaves that require grad (``[p for p in model.parameters()]``): so is each element, also once
+    # the parts are forgotten (a comprehension, a helper's parameter)
+    leaf = bool(vals) and all(v.leaf for v in vals)
     return Val(kind=CONTAINER, grad=grad, groups=groups, hist=hist, elem_kind=elem_kind, parts=tuple(vals),
-               nograd_view=nograd_view)
+               nograd_view=nograd_view, leaf=leaf)
 
 
 def _opaque(value: Val) -> bool:
