@@ -1102,6 +1102,8 @@ def _plan_leaf(s: _Source, f: Finding) -> Optional[_Plan]:
         # meant not to be recorded: running it under no_grad is exactly that. A math op applied to the
         # leaf itself (log_var.exp_()) may have been meant as part of the computation: review it.
         method = f.evidence.inplace_op[:-2] if f.evidence.inplace_op.endswith("()") else ""
+        # torch._foreach_lerp_(shadow_params, ...): the same update on every tensor of a list
+        method = method[len("_foreach_"):] if method.startswith("_foreach_") else method
         plan.safe = form in ("augassign", "subscript") or method in _LEAF_UPDATE_METHODS
     return plan
 

@@ -60,6 +60,7 @@ class InplaceSite:
       "module_ctor"    nn.ReLU(inplace=True)     (the constructor call; kwarg_range likewise)
       "out_kwarg"      torch.add(a, b, out=x)    (the call)
       "function"       torch.relu_(x)            (the call)
+      "foreach"        torch._foreach_add_(xs, ys)  (the call; every tensor of the list ``xs`` is written)
     """
 
     form: str

@@ -28,6 +28,32 @@ def found(source, **options):
 
 
 CASES = {
+    # a fused manual step (torch._foreach_add_ under no_grad) between a forward and its backward writes
+    # every parameter of its list: the generator's last Linear saved its weight (runnable:
+    # scripts/forum_programs/training/t41_foreach_manual_step_between_generator_and_critic_backward.py);
+    # stepping after the only backward is fine, and a frozen shadow's fused EMA update is no leaf write
+    "foreach_step_between_forward_and_backward": """
+        import copy
+        import torch
+        from torch import nn
+        def train(noise):
+            generator = nn.Sequential(nn.Linear(2, 8), nn.Tanh(), nn.Linear(8, 4))
+            critic = nn.Linear(4, 1)
+            params = list(generator.parameters())
+            fake = generator(noise)
+            (-critic(fake).mean()).backward(retain_graph=True)
+            with torch.no_grad():
+                torch._foreach_add_(params, [p.grad for p in params], alpha=-0.1)  # expect: AGI001
+            critic(fake).mean().backward()
+        def train_then_step(noise):
+            generator = nn.Sequential(nn.Linear(2, 8), nn.Tanh(), nn.Linear(8, 4))
+            shadow = copy.deepcopy(generator).requires_grad_(False)
+            params = list(generator.parameters())
+            generator(noise).pow(2).mean().backward()
+            with torch.no_grad():
+                torch._foreach_add_(params, [p.grad for p in params], alpha=-0.1)
+            torch._foreach_lerp_(list(shadow.parameters()), params, 0.01)
+    """,
     # truncated BPTT without detaching the hidden state: the next chunk's backward runs through the
     # previous chunk's graph, whose saved weights the optimizer step rewrote (a save made again at the same
     # site in a loop must not hide the older one the carried state still needs; runnable:

@@ -602,3 +602,38 @@ def test_lookup_does_not_import_torch():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "ok"
+
+
+FOREACH_INPLACE = sorted({"torch." + key.split(".")[0] for key, entry in shipped()["aten"].items()
+                          if key.startswith("_foreach_") and entry["inplace"]})
+
+
+@needs_torch
+@pytest.mark.parametrize("name", FOREACH_INPLACE)
+def test_foreach_inplace_ops_write_every_tensor_of_their_list(name):
+    """What the analysis reads off ATen's ``_foreach_*_`` entries (Knowledge.foreach_inplace), confirmed
+    under torch: the op bumps the version of every tensor of its first argument, and refuses a leaf that
+    requires grad there outside no_grad."""
+    import torch
+
+    assert K.foreach_inplace(name)
+    op = getattr(torch, name.split(".", 1)[1])
+
+    def tensors():
+        return [torch.rand(3, dtype=torch.float64) + 0.5 for _ in range(2)]
+
+    # the first argument list that the op takes: (list), (list, number), (list, list), ...
+    for rest in ((), (0.5,), (tensors(),), (tensors(), 0.5), (tensors(), tensors()), (tensors(), tensors(), 0.5)):
+        written = tensors()
+        before = [t._version for t in written]
+        try:
+            op(written, *rest)
+        except (TypeError, RuntimeError):
+            continue
+        break
+    else:
+        pytest.fail(f"{name}: no argument list worked")
+    assert all(t._version > v for t, v in zip(written, before)), name
+    leaves = [t.requires_grad_() for t in tensors()]
+    with pytest.raises(RuntimeError, match="a leaf Variable that requires grad"):
+        op(leaves, *rest)

@@ -588,6 +588,21 @@ def call(interp: "Interpreter", state: State, node: cst.Call) -> Val:
     return _unknown_call(interp, state, node, callee, func)
 
 
+def _foreach_write(interp: "Interpreter", state: State, node: cst.Call, qualname: str) -> Val:
+    """``torch._foreach_mul_(tensors, 0.99)``: the op in place on every tensor of the list it is given first
+    (a leaf that requires grad among them is refused at once; each one's version moves). It returns None."""
+    vals = [interp.eval(state, a.value) for a in node.args]
+    first = node.args[0] if node.args else None
+    tensors = vals[0] if vals else Val()
+    target = tensors.element() if tensors.kind in (CONTAINER, PARAMS) else tensors
+    if first is None or first.keyword is not None or first.star or not target.tensorish:
+        return OTHER_VAL
+    write = interp.write_site(node, "foreach", qualname.split(".")[-1] + "()", first.value)
+    others = {f"arg{index}": val for index, val in enumerate(vals[1:], 1)}
+    interp.inplace_write(state, target, write, {"self": target, **others}, None, node, qualname)
+    return OTHER_VAL
+
+
 def _star_import(interp: "Interpreter", name: str) -> Optional[str]:
     for base in ("torch", "torch.nn", "torch.nn.functional"):
         if "*" + base in interp.unit.imports.names:
@@ -806,7 +821,8 @@ def builtin_call(interp: "Interpreter", state: State, node: cst.Call, name: str)
             if v.kind == CONTAINER:
                 return replace(v, parts=v.parts if name != "sorted" else None)
             if v.kind == PARAMS:
-                return Val(kind=CONTAINER, grad=YES, groups=v.groups, hist=v.hist, elem_kind=TENSOR, leaf=True)
+                # list(model.parameters()): leaves that require grad, unless the module is frozen
+                return Val(kind=CONTAINER, grad=v.grad, groups=v.groups, hist=v.hist, elem_kind=TENSOR, leaf=v.leaf)
             element = v.element() if v.tensorish else v
             return container_of([element]) if element.kind != OTHER else Val(kind=CONTAINER, grad=NO,
                                                                              elem_kind=OTHER)
@@ -886,6 +902,8 @@ def torch_call(interp: "Interpreter", state: State, node: cst.Call, qualname: st
         rest = cst.Call(func=node.func, args=node.args[1:])
         return method_call(interp, state, node, receiver, qualname.split(".")[-1], call_node=rest,
                            receiver_node=node.args[0].value)
+    if qualname.startswith("torch._foreach_") and k.foreach_inplace(qualname):
+        return _foreach_write(interp, state, node, qualname)
     info = k.lookup(qualname)
     if info is not None and info.kind == "module":
         return _construct_module(interp, state, node, qualname, info)

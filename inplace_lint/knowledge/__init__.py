@@ -163,6 +163,15 @@ class Knowledge:
         self.inplace_methods = frozenset(data.get("inplace_methods", ()))
         self.augmented_operators: Mapping[str, str] = data.get("augmented_operators", {})
         self.aten: Mapping = data.get("aten", {})
+        self._foreach_inplace: Optional[frozenset] = None
+
+    def foreach_inplace(self, qualified_name: str) -> bool:
+        """``torch._foreach_add_``: ATen's in-place op on every tensor of a list (its first argument)."""
+        if self._foreach_inplace is None:
+            self._foreach_inplace = frozenset(
+                "torch." + key.split(".")[0] for key, entry in self.aten.items()
+                if key.startswith("_foreach_") and entry.get("inplace"))
+        return qualified_name in self._foreach_inplace
 
     def lookup(self, qualified_name: str) -> Optional[OpInfo]:
         """``torch.exp``, ``torch.Tensor.exp``, ``torch.nn.functional.relu``, ``torch.nn.ReLU``,
