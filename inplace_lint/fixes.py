@@ -995,6 +995,8 @@ def _used_once(s: _Source, ctor: cst.Call, call: cst.Call) -> bool:
     """``self.act = nn.ReLU(inplace=True)`` whose only use in its class is ``call``: building it out of
     place changes nothing else."""
     assign = next((a for a in s.ancestors(ctor) if isinstance(a, cst.Assign)), None)
+    if assign is None:
+        assign = _built_from_default(s, ctor)
     cls = next((a for a in s.ancestors(ctor) if isinstance(a, cst.ClassDef)), None)
     if assign is None or cls is None or len(assign.targets) != 1:
         return False
@@ -1010,6 +1012,24 @@ def _used_once(s: _Source, ctor: cst.Call, call: cst.Call) -> bool:
     # every use rebinds its own argument (out = self.relu(out), as in ResNet blocks): the tensor it
     # overwrote is unreachable afterwards, so building the module out of place changes no value anyone sees
     return all(_rebinds_own_argument(s, use) for use in uses)
+
+
+def _built_from_default(s: _Source, ctor: cst.Call) -> Optional[cst.Assign]:
+    """``def __init__(self, act_layer=partial(nn.ReLU, inplace=True))`` whose body mentions the parameter
+    once, in ``self.act = act_layer()``: that assignment, which holds the only module the default builds."""
+    param = s.parents.get(ctor)
+    if not isinstance(param, cst.Param) or param.default is not ctor:
+        return None
+    function = next((a for a in s.ancestors(param) if isinstance(a, cst.FunctionDef)), None)
+    if function is None:
+        return None
+    name = param.name.value
+    mentions = [n for n in walk(function.body) if isinstance(n, cst.Name) and n.value == name]
+    call = s.parents.get(mentions[0]) if len(mentions) == 1 else None
+    if not isinstance(call, cst.Call) or call.func is not mentions[0]:
+        return None
+    assign = s.parents.get(call)
+    return assign if isinstance(assign, cst.Assign) else None
 
 
 def _rebinds_own_argument(s: _Source, func: cst.Attribute) -> bool:

@@ -344,6 +344,12 @@ class _Scanner:
             for expr in part:
                 if expr is not None:
                     self._add_names(unit, expr)
+        for default in node.args.defaults + node.args.kw_defaults:
+            # act_layer=partial(nn.ReLU, inplace=True): calls of the parameter build a module in place
+            if type(default) is ast.Call and any(
+                    k.arg == "inplace" and type(k.value) is ast.Constant and k.value.value is True
+                    for k in default.keywords):
+                unit.trigger = unit.builds_inplace_module = True
         return unit
 
     def _class(self, node: ast.ClassDef, parent: Optional[_Unit], names: Set[str]) -> None:
@@ -462,8 +468,8 @@ class _Scanner:
                     func = None
                 callee = func.attr if kind_func is ast.Attribute else (node.func.id if kind_func is ast.Name else "")
                 for keyword in node.keywords:
-                    if keyword.arg == "inplace" and callee != "partial":
-                        # functools.partial(F.relu, inplace=True) is never interpreted as in place
+                    if keyword.arg == "inplace":
+                        # also functools.partial(nn.ReLU, inplace=True), whose calls build the module in place;
                         # the analysis takes only a literal True as "in place" (inplace=flag is not)
                         value = keyword.value
                         if type(value) is ast.Constant and value.value is True:

@@ -556,6 +556,10 @@ def _parameter_value(ctx: ModuleContext, interp: Interpreter, name: str, param: 
         held = sem.torch_callable(interp, interp.unit.imports.resolve(default))
         if held.callee is not None:
             return held
+    if isinstance(default, cst.Call):  # act_layer=partial(nn.ReLU, inplace=True)
+        held = sem.partial_default(interp, default)
+        if held.callee is not None:
+            return held
     if looks_like_count(name):
         return OTHER_VAL
     if looks_like_integer_tensor(name):

@@ -140,6 +140,7 @@ class ModuleContext:
         self.user_modules: Set[str] = set()  # classes deriving from nn.Module in this file
         self.autograd_functions: Dict[str, "sem.FunctionSummary"] = {}
         self.module_inplace_args: Dict[int, Tuple[cst.CSTNode, cst.Arg]] = {}  # ctor site -> inplace=True arg
+        self._bound_calls: Dict[Tuple[int, int], cst.Call] = {}  # (call, partial) -> the call with its arguments
         self.module_given_args: Dict[int, cst.Arg] = {}  # ctor site -> its max_norm=<number> argument
         self.globals: Dict[str, Val] = {}  # module-level names, as functions see them
         self.user_functions: Set[str] = set()
@@ -227,6 +228,20 @@ class ModuleContext:
             self._site_ids[key] = sid
             self.site_nodes[sid] = node
         return sid
+
+    def bound_call(self, call: cst.Call, partial: cst.Call) -> cst.Call:
+        """``call`` of ``partial(f, *args, **keywords)``: ``f(*args, *call's, **keywords | call's)``, built once
+        per pair (sites are keyed by node: every evaluation must see the same one)."""
+        key = (id(call), id(partial))
+        merged = self._bound_calls.get(key)
+        if merged is None:
+            given = {a.keyword.value for a in call.args if a.keyword is not None}
+            bound = partial.args[1:]
+            args = [a for a in bound if a.keyword is None] + [a for a in call.args if a.keyword is None]
+            args += [a for a in bound if a.keyword is not None and a.keyword.value not in given]
+            args += [a for a in call.args if a.keyword is not None]
+            merged = self._bound_calls[key] = cst.Call(func=call.func, args=tuple(args))
+        return merged
 
     def code(self, node, limit: int = 60) -> str:
         """The source of ``node`` on one line, shortened; a string is returned as it is."""

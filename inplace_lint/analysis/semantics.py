@@ -529,6 +529,8 @@ def call(interp: "Interpreter", state: State, node: cst.Call) -> Val:
             value = interp.eval(state, node.args[0].value)
             return replace(value, groups=frozenset({interp.new_group(state, node)}), leaf=False, fresh=False) \
                 if value.tensorish else value
+        if qualname == "functools.partial":
+            return _partial(interp, state, node)
         if root in NON_TORCH_ROOTS:
             for arg in node.args:
                 interp.eval(state, arg.value)
@@ -541,7 +543,7 @@ def call(interp: "Interpreter", state: State, node: cst.Call) -> Val:
             if callee.kind == MODULE and callee.module is not None:
                 return module_call(interp, state, node, callee.module, callee)
             if callee.callee is not None:
-                return torch_call(interp, state, node, callee.callee)
+                return _call_held(interp, state, node, callee)
             return _unknown_call(interp, state, node, callee, func)
         if isinstance(func.value, cst.Name) and func.value.value == interp.unit.self_name and interp.unit.self_name:
             # self.helper(x): a method or submodule we cannot see; values flow through it
@@ -573,7 +575,7 @@ def call(interp: "Interpreter", state: State, node: cst.Call) -> Val:
             if callee.kind == MODULE and callee.module is not None:
                 return module_call(interp, state, node, callee.module, callee)
             if callee.callee is not None:
-                return torch_call(interp, state, node, callee.callee)
+                return _call_held(interp, state, node, callee)
             return _unknown_call(interp, state, node, callee, func)
         if name in interp.ctx.user_modules:
             return _construct_user_module(interp, state, node, name)
@@ -601,6 +603,35 @@ def _foreach_write(interp: "Interpreter", state: State, node: cst.Call, qualname
     others = {f"arg{index}": val for index, val in enumerate(vals[1:], 1)}
     interp.inplace_write(state, target, write, {"self": target, **others}, None, node, qualname)
     return OTHER_VAL
+
+
+def _partial(interp: "Interpreter", state: State, node: cst.Call) -> Val:
+    """``functools.partial(nn.LeakyReLU, 0.1, inplace=True)`` (timm's ``act_layer``): the torch callable, with
+    the partial's arguments bound; calling it calls the callable with them first."""
+    vals = [interp.eval(state, a.value) for a in node.args]
+    return _bound(vals[0] if vals else OTHER_VAL, node)
+
+
+def partial_default(interp: "Interpreter", node: cst.Call) -> Val:
+    """A parameter's default ``partial(nn.ReLU, inplace=True)`` (read without evaluating anything)."""
+    if interp.unit.imports.resolve(node.func) != "functools.partial" or not node.args:
+        return OTHER_VAL
+    return _bound(torch_callable(interp, interp.unit.imports.resolve(node.args[0].value)), node)
+
+
+def _bound(held: Val, partial: cst.Call) -> Val:
+    first = partial.args[0] if partial.args else None
+    if first is None or first.keyword is not None or any(a.star for a in partial.args) \
+            or held.callee is None or held.bound is not None:
+        return OTHER_VAL
+    return replace(held, bound=partial)
+
+
+def _call_held(interp: "Interpreter", state: State, node: cst.Call, held: Val) -> Val:
+    """A call of a torch callable held as a value (``act_layer(...)``), a partial's arguments first."""
+    if held.bound is not None:
+        node = interp.ctx.bound_call(node, held.bound)
+    return torch_call(interp, state, node, held.callee)
 
 
 def _star_import(interp: "Interpreter", name: str) -> Optional[str]:

@@ -104,6 +104,8 @@ class Val:
     opaque: bool = False  # returned by a call we cannot see: may be a tuple of distinct tensors
     multiview: bool = False  # an output of split/chunk/unbind (or a view of one): no in-place writes
     callee: Optional[str] = None  # a torch callable held as a value (``act_layer=nn.ReLU``): its qualname
+    # ... through ``functools.partial(nn.ReLU, inplace=True)``: that call, whose arguments come first
+    bound: Optional[cst.Call] = None
     # a view made under no_grad (or inference_mode) of a tensor that requires grad, or a view of one:
     # torch refuses in-place writes to it with grad mode on
     nograd_view: bool = False
@@ -138,6 +140,8 @@ class Val:
             opaque=self.opaque and other.opaque,
             multiview=self.multiview and other.multiview,
             callee=self.callee if self.callee == other.callee else None,
+            # the same callable, bound on one path (partial(nn.ReLU, inplace=True)): keep what can bite
+            bound=(self.bound if self.bound is not None else other.bound) if self.callee == other.callee else None,
             nograd_view=self.nograd_view and other.nograd_view,
         )
 
