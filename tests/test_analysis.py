@@ -28,6 +28,36 @@ def found(source, **options):
 
 
 CASES = {
+    # a script's top level (no function around it) calling a helper that returns a tensor its softmax
+    # saved: the top level's findings are its own when it is run again with the helper's summary (they
+    # were filed under the last function analysed, and dropped when that one was refined)
+    "top_level_script_helper_returns_saved_tensor": """
+        import torch
+        from torch import nn
+        fc = nn.Linear(3, 3)
+        def attention(x):
+            return torch.softmax(fc(x), -1)
+        def scale(t, by):
+            return t * by
+        attn = attention(torch.randn(2, 3))
+        attn.mul_(0.5)  # expect: AGI001
+        scale(attn, 2.0).sum().backward()
+        scale(torch.randn(2), 3.0)
+    """,
+    # a dict of outputs with string keys: writing one entry is not a write to another
+    "dict_entries_are_kept_apart": """
+        import torch
+        from torch import nn
+        fc = nn.Linear(3, 3)
+        def main(x):
+            attn = torch.softmax(fc(x), -1)
+            res = {"attn": attn, "logits": fc(x)}
+            res["logits"][:, 0] = -1e4
+            res["scores"] = attn * 2
+            res["scores"] += 1
+            res["attn"].mul_(0.5)  # expect: AGI001
+            (res["logits"].sum() + res["attn"].sum()).backward()
+    """,
     # a fused manual step (torch._foreach_add_ under no_grad) between a forward and its backward writes
     # every parameter of its list: the generator's last Linear saved its weight (runnable:
     # scripts/forum_programs/training/t41_foreach_manual_step_between_generator_and_critic_backward.py);

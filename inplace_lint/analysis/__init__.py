@@ -91,6 +91,9 @@ def interpret_module(module: cst.Module, options: LintOptions, source_of=None, d
         # a function returning a tensor its ops saved was maybe analysed after its callers: once more,
         # now that every summary is known
         ctx.hazards.clear()
+        # the top level's findings are its own (None), as on the first run: not those of the unit analysed
+        # last, whose findings a refinement below may drop
+        ctx.current_unit = None
         final = _run_unit(ctx, Unit(ctx, ImportMap(imports)), State(), top)
         for function, class_name, self_attrs in functions:
             _analyze_function(ctx, function, imports, class_name, self_attrs)

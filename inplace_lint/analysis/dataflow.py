@@ -192,6 +192,7 @@ class ModuleContext:
         self.return_summaries: Dict[Tuple[Optional[str], str], bool] = {}
         # ... and for a function returning a tuple (``return self.pi(h), h``): which of its elements
         self.return_parts: Dict[Tuple[Optional[str], str], Tuple[bool, ...]] = {}
+        self.return_keys: Dict[Tuple[Optional[str], str], Optional[Tuple[str, ...]]] = {}  # ... of a dict
         # (class, method) -> what it returns was computed by ops that saved these parameter groups of the
         # module (``logits = F.linear(h, self.emb.weight)``): the caller's result holds those saves
         self.param_save_returns: Dict[Tuple[Optional[str], str], FrozenSet[str]] = {}
@@ -686,6 +687,9 @@ class Interpreter:
                     if known is not None and len(known) == len(saved):
                         saved = tuple(a or b for a, b in zip(known, saved))
                     if any(saved):
+                        # a dict returned ({"logits": ..., "attn": ...}): its keys, if every return agrees
+                        keys = self.ctx.return_keys.get(key, val.keys) if known is not None else val.keys
+                        self.ctx.return_keys[key] = keys if keys == val.keys else None
                         self.ctx.return_parts[key] = saved
                 if self.unit.class_name and self.unit.self_name:
                     self._note_view_return(val)
@@ -887,6 +891,11 @@ class Interpreter:
             self._eval_slices(state, target)
             if sem.is_mapping_key(target):
                 self.escape(state, value)  # d["pair"] = t: a dict entry, not a tensor write
+                name = dotted(target.value)
+                key = sem.string_key(target.slice[0].slice.value)
+                if name and key is not None and container.kind == CONTAINER and container.keys is not None \
+                        and state.env.get(name) is container:
+                    state.env[name] = container.with_item(key, value)
             elif container.tensorish:
                 write = self.write_site(target, "subscript", "[...] =", target.value, stmt=True)
                 self.inplace_write(state, container, write, {"self": container, "value": value},
@@ -1043,13 +1052,19 @@ class Interpreter:
             return sem.container_of(vals)
         if kind is cst.Dict:
             vals = []
+            keys = []
             for e in node.elements:
                 if isinstance(e, cst.DictElement):
                     self.eval(state, e.key)
                     vals.append(self.eval(state, e.value))
+                    keys.append(sem.string_key(e.key))
                 else:
                     vals.append(self.eval(state, e.value))
-            return sem.container_of(vals)
+                    keys.append(None)
+            container = sem.container_of(vals)
+            if keys and None not in keys and len(set(keys)) == len(keys):
+                container = replace(container, keys=tuple(keys))
+            return container
         if kind is cst.IfExp:
             self.eval(state, node.test)
             return self.eval(state, node.body).join(self.eval(state, node.orelse))

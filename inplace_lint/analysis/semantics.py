@@ -850,7 +850,8 @@ def builtin_call(interp: "Interpreter", state: State, node: cst.Call, name: str)
         if vals:
             v = vals[0]
             if v.kind == CONTAINER:
-                return replace(v, parts=v.parts if name != "sorted" else None)
+                # list(d) holds a dict's keys, not its values: the values stay summarised
+                return replace(v, parts=v.parts if name != "sorted" else None, keys=None)
             if v.kind == PARAMS:
                 # list(model.parameters()): leaves that require grad, unless the module is frozen
                 return Val(kind=CONTAINER, grad=v.grad, groups=v.groups, hist=v.hist, elem_kind=TENSOR, leaf=v.leaf)
@@ -1479,8 +1480,10 @@ def _summarised_return(interp, state, node, result: Val, key, label: str) -> Val
             saves |= {interp.create_record(state, sid, site, element.groups)}
         elements.append(element)
     # the saves are the history of every element: a backward from any of them may need them
-    return container_of([replace(element, hist=interp.catch_up(element, mark).hist | saves)
-                         for element in elements])
+    returned = container_of([replace(element, hist=interp.catch_up(element, mark).hist | saves)
+                             for element in elements])
+    keys = interp.ctx.return_keys.get(key)
+    return replace(returned, keys=keys) if keys is not None and len(keys) == len(elements) else returned
 
 
 def _saved_return(interp, state, node, result: Val, label: str) -> Val:
@@ -1601,9 +1604,24 @@ def is_mapping_key(node: cst.Subscript) -> bool:
         node.slice[0].slice.value, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString))
 
 
+def string_key(node) -> Optional[str]:
+    """The value of a plain string literal (a dict key), else None."""
+    if isinstance(node, cst.SimpleString):
+        try:
+            value = node.evaluated_value
+        except Exception:  # a literal LibCST cannot evaluate: no key
+            return None
+        return value if isinstance(value, str) else None
+    return None
+
+
 def subscript(interp: "Interpreter", state: State, node: cst.Subscript) -> Val:
     base = interp.eval(state, node.value)
     indices = interp._eval_slices(state, node)
+    if base.keys is not None and is_mapping_key(node):
+        item = base.item(string_key(node.slice[0].slice.value) or "")
+        if item is not None:
+            return item
     if is_mapping_key(node) and base.kind != CONTAINER:
         key = dotted(node.value) or "?"
         literal = node.slice[0].slice.value

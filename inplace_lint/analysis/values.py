@@ -98,6 +98,7 @@ class Val:
     elem_kind: str = UNKNOWN  # containers: the kind of their elements
     fresh: bool = False  # a tensor just created by a factory (requires_grad_() makes it a leaf)
     parts: Optional[Tuple["Val", ...]] = None  # tuples: the values position by position
+    keys: Optional[Tuple[str, ...]] = None  # dicts with string keys ({"attn": a, ...}): the key of each part
     params_of: FrozenSet[str] = frozenset()  # optimizers: the parameter groups they update
     strided: bool = False  # a transposed/permuted/expanded view: .contiguous()/.reshape() copy it
     maybe_number: bool = False  # a Python number on some path (n = 1; ... n *= k): "*=" may just rebind
@@ -132,8 +133,10 @@ class Val:
             parts=(
                 tuple(a.join(b) for a, b in zip(self.parts, other.parts))
                 if self.parts is not None and other.parts is not None and len(self.parts) == len(other.parts)
+                and self.keys == other.keys
                 else None
             ),
+            keys=self.keys if self.keys == other.keys else None,
             params_of=self.params_of | other.params_of,
             strided=self.strided and other.strided,
             maybe_number=maybe_number,
@@ -145,6 +148,23 @@ class Val:
             nograd_view=self.nograd_view and other.nograd_view,
         )
 
+    def item(self, key: str) -> Optional["Val"]:
+        """``d["attn"]`` of a dict whose string keys are known, else None."""
+        if self.keys is not None and self.parts is not None and key in self.keys:
+            return self.parts[self.keys.index(key)]
+        return None
+
+    def with_item(self, key: str, value: "Val") -> "Val":
+        """This dict after ``d["attn"] = value`` (its string keys known)."""
+        keys, parts = list(self.keys or ()), list(self.parts or ())
+        if key in keys:
+            parts[keys.index(key)] = value
+        else:
+            keys.append(key)
+            parts.append(value)
+        return replace(self, keys=tuple(keys), parts=tuple(parts), groups=self.groups | value.groups,
+                       hist=self.hist | value.hist)
+
     def element(self) -> "Val":
         """A value taken out of this container (or iterated out of it)."""
         if self.kind == CONTAINER:
@@ -153,7 +173,7 @@ class Val:
                 for part in self.parts[1:]:
                     joined = joined.join(part)
                 return joined
-            return replace(self, kind=self.elem_kind, module=None, elem_kind=UNKNOWN, parts=None)
+            return replace(self, kind=self.elem_kind, module=None, elem_kind=UNKNOWN, parts=None, keys=None)
         if self.kind == PARAMS:
             return replace(self, kind=TENSOR, module=None)
         return replace(self, module=None, kind=self.kind if self.tensorish else UNKNOWN)
