@@ -694,10 +694,11 @@ def _literal_kind(node: ast.AST) -> int:
 
 
 def _number(node: ast.AST) -> bool:
-    """A literal number, as the analysis reads ``max_norm`` (``1.0``, ``-2``; never a bool)."""
+    """A literal number, as the analysis reads ``max_norm`` (``1.0``, ``-2``, and a bool: torch renormalises
+    to ``float(max_norm)`` whenever it is not None)."""
     if type(node) is ast.UnaryOp and type(node.op) in (ast.USub, ast.UAdd):
         node = node.operand
-    return type(node) is ast.Constant and type(node.value) in (int, float)
+    return type(node) is ast.Constant and type(node.value) in (int, float, bool)
 
 
 def _string_key(node: ast.Subscript) -> bool:

@@ -266,7 +266,13 @@ def renormalising_arg(ctor: cst.Call, info: OpInfo) -> Optional[cst.Arg]:
     """The argument that builds the module to write its own weight on every call (``max_norm=1.0`` of
     ``nn.Embedding``), or None."""
     given = keyword(ctor, info.writes_given[0]) if info.writes_given else None
-    return given if given is not None and is_number(given.value) else None
+    return given if given is not None and renormalises(given.value) else None
+
+
+def renormalises(value) -> bool:
+    """``max_norm=<literal>``: torch renormalises to ``float(max_norm)`` whenever it is not None, so a
+    number or a bool (``max_norm=True`` is 1.0). A name is not read: it may hold None."""
+    return is_number(value) or (isinstance(value, cst.Name) and value.value in ("True", "False"))
 
 
 def keyword(call: cst.Call, name: str) -> Optional[cst.Arg]:
@@ -495,6 +501,9 @@ def binary_op(interp: "Interpreter", state: State, node, op: Optional[str], left
     if op is None:
         return Val()
     if not left.tensorish and not right.tensorish:
+        if op == "add" and left.kind == right.kind == CONTAINER and left.parts is not None \
+                and right.parts is not None and left.keys is None and right.keys is None:
+            return container_of(list(left.parts + right.parts))  # [a, b] + [c]: position by position
         if left.kind == CONTAINER or right.kind == CONTAINER:
             return left.join(right) if left.kind == right.kind else Val(kind=CONTAINER, grad=NO,
                                                                         groups=left.groups | right.groups,
@@ -846,6 +855,10 @@ def _private_argument(interp: "Interpreter", state: State, call: cst.Call, value
 
 def builtin_call(interp: "Interpreter", state: State, node: cst.Call, name: str) -> Val:
     vals = [interp.eval(state, a.value) for a in node.args]
+    if name == "super" and interp.unit.class_name:
+        # super().forward(x) in a subclass of a module (class L2Net(EmbeddingNet)): what the base class's
+        # method returns may be a tensor, as any call we cannot see into
+        return Val()
     if name in ("list", "tuple", "sorted", "reversed", "set", "deque"):
         if vals:
             v = vals[0]
@@ -1028,6 +1041,10 @@ def _sequential(interp: "Interpreter", state: State, node: cst.Call) -> Val:
     elements: List[ModuleInfo] = []
     for arg in node.args:
         val = interp.eval(state, arg.value)
+        if arg.star and val.kind == CONTAINER and val.parts and all(
+                part.kind == MODULE and part.module is not None for part in val.parts):
+            elements.extend(part.module for part in val.parts)  # nn.Sequential(*layers), layers a list built here
+            continue
         if arg.star:
             return Val(kind=MODULE, grad=NO, module=ModuleInfo(None, f"params#{interp.ctx.site(node, 'module')}"))
         if val.kind == MODULE and val.module is not None:
@@ -1053,7 +1070,7 @@ def call_with_info(interp: "Interpreter", state: State, node: cst.Call, qualname
     if info.writes_given is not None and module is None:
         given = bound.args.get(info.writes_given[0])
         written = info.writes_given[1]
-        if given is not None and is_number(given.value) and written in bound.vals:
+        if given is not None and renormalises(given.value) and written in bound.vals:
             text = dotted(bound.nodes.get(written)) or written
             _renormalise(interp, state, node, bound.vals[written], text, given)
     form = info.inplace
@@ -1170,8 +1187,15 @@ def method_call(interp: "Interpreter", state: State, node: cst.Call, receiver: V
             key = dotted(receiver_node) if receiver_node is not None else None
             if kind == CONTAINER and key and key in state.env:
                 merged = receiver
-                for v in vals:
-                    merged = _merge(merged, v.element() if name == "extend" else v)
+                if name in ("append", "extend") and receiver.parts is not None and receiver.keys is None \
+                        and len(vals) == 1 and (name == "append" or vals[0].parts is not None):
+                    # a list built step by step in straight-line code keeps its elements in order (in a
+                    # loop, the join at the loop's head forgets them: the lengths differ)
+                    added = (vals[0],) if name == "append" else vals[0].parts
+                    merged = container_of(list(receiver.parts + added))
+                else:
+                    for v in vals:
+                        merged = _merge(merged, v.element() if name == "extend" else v)
                 state.env[key] = merged
             else:
                 for v in vals:
