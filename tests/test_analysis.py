@@ -28,6 +28,36 @@ def found(source, **options):
 
 
 CASES = {
+    # torch callables held in a table or called straight from a partial build their module as written
+    # (each ran under torch and raised at the backward: the in-place ReLU overwrote what gelu saved)
+    "activation_tables_and_partials": """
+        import torch
+        import torch.nn.functional as F
+        from functools import partial
+        from torch import nn
+        ACTS = {"relu": partial(nn.ReLU, inplace=True), "relu6": partial(nn.ReLU6, inplace=True)}
+        CLASSES = {"relu": nn.ReLU}
+        def table(y):
+            a = F.gelu(y)
+            b = ACTS["relu"]()(y)  # expect: AGI001
+            return a + b
+        def direct(y):
+            a = F.gelu(y)
+            b = partial(nn.ReLU, inplace=True)()(y)  # expect: AGI001
+            return a + b
+        def classes(y):
+            a = F.gelu(y)
+            b = CLASSES["relu"](inplace=True)(y)  # expect: AGI001
+            return a + b
+        def out_of_place(y):
+            a = F.gelu(y)
+            b = CLASSES["relu"]()(y)
+            return a + b
+        def main():
+            fc = nn.Linear(3, 3)
+            for f in (table, direct, classes, out_of_place):
+                f(fc(torch.randn(2, 3))).sum().backward()
+    """,
     # a script's top level (no function around it) calling a helper that returns a tensor its softmax
     # saved: the top level's findings are its own when it is run again with the helper's summary (they
     # were filed under the last function analysed, and dropped when that one was refined)

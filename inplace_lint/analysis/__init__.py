@@ -166,6 +166,8 @@ def _one_per_write(ctx: ModuleContext, positions) -> List[Hazard]:
 def _as_global(name: str, val: Val) -> Val:
     if val.kind in (MODULE, OTHER, "optimizer", "params"):
         return val
+    if val.kind == "container" and val.parts and all(part.kind in (MODULE, OTHER) for part in val.parts):
+        return val  # a table of modules or callables (ACTS = {"relu": partial(nn.ReLU, inplace=True)})
     return Val(kind=val.kind, grad=val.grad, groups=frozenset({"global:" + name}), leaf=val.leaf,
                elem_kind=val.elem_kind)
 
@@ -520,8 +522,10 @@ def _refine_parameter(declared: Val, passed: Val) -> Val:
 def _as_attribute(key: str, val: Val) -> Val:
     if val.kind in (MODULE, OTHER):
         return val
+    container = val.kind == "container"
     return Val(kind=val.kind, grad=val.grad, groups=val.groups, leaf=val.leaf, elem_kind=val.elem_kind,
-               parts=val.parts if val.kind == "container" else None)
+               parts=val.parts if container else None, keys=val.keys if container else None,
+               module=val.module if container else None)
 
 
 def _parameters(function: cst.FunctionDef) -> List[Tuple[str, cst.Param]]:

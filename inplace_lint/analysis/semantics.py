@@ -596,6 +596,8 @@ def call(interp: "Interpreter", state: State, node: cst.Call) -> Val:
     callee = interp.eval(state, func)
     if callee.kind == MODULE and callee.module is not None:
         return module_call(interp, state, node, callee.module, callee)
+    if callee.callee is not None:  # partial(nn.ReLU, inplace=True)(), ACTIVATIONS["relu"](x)
+        return _call_held(interp, state, node, callee)
     return _unknown_call(interp, state, node, callee, func)
 
 
@@ -1727,8 +1729,11 @@ def container_of(vals: List[Val]) -> Val:
     # a list of leaves that require grad (``[p for p in model.parameters()]``): so is each element, also once
     # the parts are forgotten (a comprehension, a helper's parameter)
     leaf = bool(vals) and all(v.leaf for v in vals)
+    # a table of one torch callable ({"relu": partial(nn.ReLU, inplace=True)}): so is what it hands out
+    held = vals[0] if vals and vals[0].callee is not None and all(
+        v.callee == vals[0].callee and v.bound is vals[0].bound for v in vals) else OTHER_VAL
     return Val(kind=CONTAINER, grad=grad, groups=groups, hist=hist, elem_kind=elem_kind, parts=tuple(vals),
-               nograd_view=nograd_view, leaf=leaf)
+               nograd_view=nograd_view, leaf=leaf, callee=held.callee, bound=held.bound)
 
 
 def _opaque(value: Val) -> bool:
@@ -1800,7 +1805,8 @@ def comprehension(interp: "Interpreter", state: State, node) -> Val:
     state.records.update(inner.records)
     state.escaped = state.escaped | inner.escaped
     result = container_of([value])
-    return replace(result, parts=None)
+    # nn.ModuleList(nn.Linear(d, d) for _ in range(n)): each element is that module
+    return replace(result, parts=None, module=value.module if value.kind == MODULE else None)
 
 
 # ============================================================================== context managers

@@ -173,7 +173,9 @@ class Val:
                 for part in self.parts[1:]:
                     joined = joined.join(part)
                 return joined
-            return replace(self, kind=self.elem_kind, module=None, elem_kind=UNKNOWN, parts=None, keys=None)
+            # a comprehension of modules keeps the module it builds (semantics.comprehension)
+            module = self.module if self.elem_kind == MODULE else None
+            return replace(self, kind=self.elem_kind, module=module, elem_kind=UNKNOWN, parts=None, keys=None)
         if self.kind == PARAMS:
             return replace(self, kind=TENSOR, module=None)
         return replace(self, module=None, kind=self.kind if self.tensorish else UNKNOWN)
