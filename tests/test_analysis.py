@@ -28,6 +28,25 @@ def found(source, **options):
 
 
 CASES = {
+    # a helper that writes its argument in place and rebinds the name to the same tensor
+    # (``batch = batch.div_(255.0)``) still writes what its caller passed: here the tanh's saved result
+    # (runnable: scripts/forum_programs/heldout_reports/k07_fast_neural_style_tanh_then_normalize_batch_div_.py;
+    # its fix is unsafe, the helper being public); a real rebinding first makes the write the helper's own
+    "helper_rebinds_its_argument_to_an_inplace_result": """
+        import torch
+        from torch import nn
+        def normalize_batch(batch):
+            batch = batch.div_(255.0).sub_(0.5)  # expect: AGI001
+            return batch * 2
+        def rebound_first(batch):
+            batch = batch * 1.0
+            batch = batch.div_(255.0)
+            return batch * 2
+        def main():
+            generator = nn.Sequential(nn.Conv2d(3, 3, 3, padding=1), nn.Tanh())
+            normalize_batch(generator(torch.randn(1, 3, 4, 4))).sum().backward()
+            rebound_first(generator(torch.randn(1, 3, 4, 4))).sum().backward()
+    """,
     # torch callables held in a table or called straight from a partial build their module as written
     # (each ran under torch and raised at the backward: the in-place ReLU overwrote what gelu saved)
     "activation_tables_and_partials": """

@@ -634,7 +634,7 @@ def _parameter_writes(function: cst.FunctionDef, knowledge,
         if kind is cst.Assign:
             for target in node.targets:
                 t = target.target
-                if type(t) is name_type:
+                if type(t) is name_type and not _writes_itself(node.value, t.value, knowledge):
                     rebound.add(t.value)
                 elif type(t) is subscript_type and type(t.value) is name_type and t.value.value in owner:
                     writes.setdefault(owner[t.value.value], []).append((node, "subscript", "[...] ="))
@@ -665,6 +665,15 @@ def _parameter_writes(function: cst.FunctionDef, knowledge,
             owner.update(_parameter_loop_names(node, params))
             module_owner.update(_module_loop_names(node, params))
     return {p: w for p, w in writes.items() if p not in rebound}
+
+
+def _writes_itself(value, name: str, knowledge) -> bool:
+    """``batch = batch.div_(255.0)`` (or a chain ``x.sub_(m).div_(s)``): an in-place op on ``name`` that
+    hands back the same tensor, so the name still holds what the caller passed."""
+    while type(value) is cst.Call and type(value.func) is cst.Attribute and \
+            knowledge.is_inplace_method(value.func.attr.value):
+        value = value.func.value
+    return type(value) is cst.Name and value.value == name and value is not None
 
 
 def _module_loop_names(node: cst.For, params) -> Dict[str, str]:
