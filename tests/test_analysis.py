@@ -28,6 +28,23 @@ def found(source, **options):
 
 
 CASES = {
+    # star-unpacking binds a list of the remaining elements: parameters stay leaves (torch raises the leaf
+    # error, not the split-view one), and the rows of a tensor stay unbind's views
+    "star_unpacking_binds_a_list": """
+        import torch
+        from torch import nn
+        def decay_all_but_first(model):
+            first, *rest = model.parameters()
+            for p in rest:
+                p.mul_(0.99)  # expect: AGI002
+        def rows(x):
+            w = torch.randn(3, 2, requires_grad=True)
+            head, *tail = w * 2
+            for row in tail:
+                row.add_(1)  # expect: AGI003
+        def main():
+            decay_all_but_first(nn.Linear(3, 3))
+    """,
     # a helper that writes its argument in place and rebinds the name to the same tensor
     # (``batch = batch.div_(255.0)``) still writes what its caller passed: here the tanh's saved result
     # (runnable: scripts/forum_programs/heldout_reports/k07_fast_neural_style_tanh_then_normalize_batch_div_.py;

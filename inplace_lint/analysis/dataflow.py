@@ -861,12 +861,16 @@ class Interpreter:
                 if not any(isinstance(e, cst.StarredElement) for e in value_node.elements):
                     parts = [self._peek(state, e.value) for e in value_node.elements]
             if parts is None and value.parts is not None and len(value.parts) >= len(elements) and not any(
-                    isinstance(e, cst.StarredElement) for e in elements):
+                    isinstance(e, cst.StarredElement) for e in target.elements):
                 # an op's trailing internal outputs (slogdet's LU and pivots) are not returned to Python
                 parts = list(value.parts[:len(elements)])
-            for i, element in enumerate(elements):
-                if isinstance(element, cst.StarredElement):
-                    element = element.value
+            for i, (written, element) in enumerate(zip(target.elements, elements)):
+                if isinstance(written, cst.StarredElement):
+                    # first, *rest = model.parameters(): a list of the remaining parameters, never one of
+                    # them (a tensor's rows stay what unpacking makes of it: unbind's views)
+                    if value.kind == PARAMS:
+                        self.assign(state, element, value, None)
+                        continue
                 part = parts[i] if parts is not None else sem.unpack(value, i)
                 self.assign(state, element, part, None)
         elif isinstance(target, cst.StarredElement):
