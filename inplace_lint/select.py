@@ -57,7 +57,8 @@ What a kept unit reads from elsewhere stays as it was:
   of non-tensors either way.
 
 Class-level statements (other than definitions) are never interpreted; they are blanked unless they name
-a kept module-level function. *Taint*: a unit may hold an in-place module if its body builds one, it is a
+a kept module-level function. *Taint*: a unit may hold an in-place module if its body builds one (or a
+module class whose forward writes what it is passed), it is a
 method of a class whose ``__init__`` is tainted, it mentions a tainted class or a global assigned by a
 tainted top-level statement, or it is a module-level function named by a tainted part (its parameters
 may be refined to such a module). Tainted units are kept.
@@ -993,6 +994,11 @@ def _keep(s: _Scanner, source: str) -> Tuple[Set[_Unit], Set[_Statement], Set[_S
         return set(), set(), set(), []
     kept: Set[_Unit] = set(live)
     tainted: Set[_Unit] = {u for u in units if u.builds_inplace_module}
+    # a module class whose forward writes what it is passed (x += self.pos) writes its callers' tensors, as
+    # an in-place module does: its __init__ taints as building one would
+    for name, forwards in s.class_forwards.items():
+        if any(f.writes_params for f in forwards):
+            tainted.update(s.class_inits.get(name, ()))
     kept_top: Set[_Statement] = {t for t in s.top if t.structural or top_trigger}
     kept_class: Set[_Statement] = {c for c in s.class_statements if c.structural}
 

@@ -28,6 +28,37 @@ def found(source, **options):
 
 
 CASES = {
+    # a module's forward (or another method) that writes what it is passed in place writes its caller's
+    # tensor: here the tanh's saved result, masked by the first encoder (runnable:
+    # scripts/forum_programs/heldout_reports/k03_vgsan_two_encoders_mask_input_inplace.py; run under torch,
+    # it raises at the backward). Its fix is unsafe (the caller sees the write), hence a snippet here.
+    "module_method_writes_its_argument": """
+        import torch
+        from torch import nn
+        class Encoder(nn.Module):
+            def __init__(self, dim):
+                super().__init__()
+                self.fc = nn.Linear(dim, dim)
+            def forward(self, seqs, mask):
+                seqs *= mask  # expect: AGI001
+                return self.fc(seqs)
+            def scaled(self, seqs, by):
+                seqs.mul_(by)  # expect: AGI001
+                return self.fc(seqs)
+        class VAE(nn.Module):
+            def __init__(self, dim):
+                super().__init__()
+                self.encoder_mu = Encoder(dim)
+                self.encoder_logvar = Encoder(dim)
+            def forward(self, x, mask):
+                h = torch.tanh(x)
+                return self.encoder_mu(h, mask), self.encoder_logvar(h, mask)
+            def sharpen(self, x):
+                h = torch.sigmoid(x)
+                return self.encoder_mu.scaled(h, 2.0)
+            def fresh(self, x, mask):
+                return self.encoder_mu(x * 2, mask)
+    """,
     # star-unpacking binds a list of the remaining elements: parameters stay leaves (torch raises the leaf
     # error, not the split-view one), and the rows of a tensor stay unbind's views
     "star_unpacking_binds_a_list": """

@@ -785,6 +785,46 @@ def _method_writes_receiver(interp: "Interpreter", state: State, module: ModuleI
                 calls.append(call)
 
 
+def _writes_arguments(interp: "Interpreter", module: ModuleInfo, name: str) -> bool:
+    """Does method ``name`` of the module's class (of this file) write one of its arguments in place?"""
+    found = interp.ctx.method_writes.get((module.user_class, name))
+    return found is not None and any(param in found[0] for param in found[1])
+
+
+def _bind_evaluated(params: List[str], call: cst.Call, vals: List[Val]) -> Optional[Dict[str, Tuple[Val, object]]]:
+    """The call's arguments (already evaluated, ``vals`` in the order of ``call.args``) by parameter name;
+    None when a starred argument hides which is which."""
+    bound: Dict[str, Tuple[Val, object]] = {}
+    position = 0
+    for arg, val in zip(call.args, vals):
+        if arg.star:
+            return None
+        if arg.keyword is not None:
+            bound[arg.keyword.value] = (val, arg.value)
+            continue
+        if position < len(params):
+            bound[params[position]] = (val, arg.value)
+        position += 1
+    return bound
+
+
+def _method_writes_arguments(interp: "Interpreter", state: State, module: ModuleInfo, name: str, call: cst.Call,
+                             bound: Dict[str, Tuple[Val, object]]) -> None:
+    """``encoder(seqs)`` / ``stage.refine(h)`` of a class of this file whose method writes an argument in
+    place (``seqs *= mask``): that writes the caller's tensor, as a call of a helper function does."""
+    params, writes = interp.ctx.method_writes.get((module.user_class, name))
+    for param, sites in writes.items():
+        if param not in params or param not in bound:
+            continue
+        target, arg_node = bound[param]
+        if target.kind == MODULE and target.module is not None:
+            target = Val(kind=TENSOR, grad=NO, groups=module_param_groups(target.module))
+        if not target.tensorish or not target.groups:
+            continue
+        private = _private_argument(interp, state, call, target, arg_node)
+        _write_through_helper(interp, state, target, param, sites, name, private)
+
+
 def _write_through_helper(interp: "Interpreter", state: State, target: Val, param: str, sites: list,
                           label: str, private: bool, seen_outside: bool = False) -> List[int]:
     """The in-place writes ``sites`` of a helper of this file (``label``) to its parameter ``param``, which
@@ -1155,7 +1195,13 @@ def method_call(interp: "Interpreter", state: State, node: cst.Call, receiver: V
             for a in call_node.args:
                 interp.eval(state, a.value)
             return receiver if name not in ("zero_grad", "register_buffer") else OTHER_VAL
-        result = _unknown_call(interp, state, call_node, None)
+        if module.user_class is not None and _writes_arguments(interp, module, name):
+            bound = bind(interp, state, call_node, interp.ctx.method_writes.get((module.user_class, name))[0])
+            result = unknown_result(interp, state, call_node, list(bound.vals.values()) + bound.extra)
+            _method_writes_arguments(interp, state, module, name, call_node,
+                                     {p: (v, bound.nodes.get(p)) for p, v in bound.vals.items()})
+        else:
+            result = _unknown_call(interp, state, call_node, None)
         if module.user_class is not None:  # policy.act(obs): a method of this file's module
             _method_writes_receiver(interp, state, module, name, call_node)
             returned = interp.ctx.views_returned.get((module.user_class, name))
@@ -1429,6 +1475,12 @@ def _apply_module(interp, state, node, module: ModuleInfo, vals: List[Val], sequ
         # a forward that looks rows up in a max_norm embedding renormalises them first: a weight an earlier
         # forward saved goes stale (before this call's own saves, which see the weight as written)
         _method_writes_receiver(interp, state, module, "forward", node, only_renormalising=True)
+    if module.user_class is not None and isinstance(node, cst.Call) and _writes_arguments(interp, module, "forward"):
+        # a forward that writes what it is passed (x += self.pos): the caller's tensor, before this call's
+        # own saves (which see it as written)
+        bound = _bind_evaluated(interp.ctx.method_writes.get((module.user_class, "forward"))[0], node, vals)
+        if bound is not None:
+            _method_writes_arguments(interp, state, module, "forward", node, bound)
     # a module we cannot see into: it may save its parameters for its inputs' gradients
     recording = not interp.unit.nograd and not interp.unit.hooks_depth
     label = module.label or "module"
