@@ -28,6 +28,33 @@ def found(source, **options):
 
 
 CASES = {
+    # a helper's write to its parameter before the name is rebound writes what the caller passed, and so
+    # does one through a view of it bound to the same name; one after a real rebinding writes the helper's
+    # own tensor (each run under torch: the first two raise, the third does not)
+    "helper_writes_its_parameter_before_rebinding_it": """
+        import torch
+        def mask_then_project(seqs, mask, w):
+            seqs *= mask  # expect: AGI001
+            seqs = seqs * 2
+            return seqs @ w
+        def transpose_then_mask(seqs, mask, w):
+            seqs = seqs.transpose(0, 1)
+            seqs *= mask.t()  # expect: AGI001
+            return seqs @ w
+        def project_then_mask(seqs, mask, w):
+            seqs = seqs @ w
+            seqs *= mask
+            return seqs
+        def main():
+            w = torch.randn(3, 3, requires_grad=True)
+            h = torch.tanh(torch.randn(3, 3, requires_grad=True))
+            mask = torch.ones(3, 3)
+            (mask_then_project(h, mask, w).sum() + h.sum()).backward()
+            g = torch.tanh(torch.randn(3, 3, requires_grad=True))
+            (transpose_then_mask(g, mask, w).sum() + g.sum()).backward()
+            f = torch.tanh(torch.randn(3, 3, requires_grad=True))
+            (project_then_mask(f, mask, w).sum() + f.sum()).backward()
+    """,
     # a module's forward (or another method) that writes what it is passed in place writes its caller's
     # tensor: here the tanh's saved result, masked by the first encoder (runnable:
     # scripts/forum_programs/heldout_reports/k03_vgsan_two_encoders_mask_input_inplace.py; run under torch,

@@ -611,7 +611,8 @@ def _summarize_autograd_function(cls: cst.ClassDef) -> Optional[sem.FunctionSumm
 
 def _parameter_writes(function: cst.FunctionDef, knowledge,
                       self_name: Optional[str] = None) -> Dict[str, List[Tuple[cst.CSTNode, str, str]]]:
-    """Parameters a helper function writes in place (and never rebinds): ``def scale_(t): t.mul_(2)``.
+    """Parameters a helper function writes in place, before any rebinding of the name:
+    ``def scale_(t): t.mul_(2)``.
 
     A call ``scale_(y)`` then writes ``y``; the finding goes on the helper's own in-place line. For a
     method (``self_name``), writes to ``self.<attr>`` tensors too, keyed ``"self.<attr>"``.
@@ -620,7 +621,10 @@ def _parameter_writes(function: cst.FunctionDef, knowledge,
     owner = {name: name for name in params}  # written name -> the parameter it writes
     module_owner: Dict[str, str] = {}  # loop name over a parameter's submodules -> the parameter
     writes: Dict[str, List[Tuple[cst.CSTNode, str, str]]] = {}
-    rebound = set()
+    # where (in source order) each name is first rebound: a write before that point, in straight-line code
+    # or on a loop's first pass, writes what the caller passed (seqs *= mask; ...; seqs = seqs.transpose(0, 1))
+    first_rebound: Dict[str, int] = {}
+    order: Dict[int, int] = {}  # id(node) -> its place in source order
     # exact types: LibCST's nodes are final, and an ABC isinstance check costs several plain ones
     name_type, subscript_type, attribute_type = cst.Name, cst.Subscript, cst.Attribute
     def own_tensor(node) -> Optional[str]:  # self.queue -> "self.queue"
@@ -629,13 +633,14 @@ def _parameter_writes(function: cst.FunctionDef, knowledge,
             return sem.SELF_ATTRIBUTE + node.attr.value
         return None
 
-    for node in walk(function, skip_nested_functions=True):
+    for place, node in enumerate(walk(function, skip_nested_functions=True)):
         kind = type(node)
+        order[id(node)] = place
         if kind is cst.Assign:
             for target in node.targets:
                 t = target.target
-                if type(t) is name_type and not _writes_itself(node.value, t.value, knowledge):
-                    rebound.add(t.value)
+                if type(t) is name_type and not _aliases_itself(node.value, t.value, knowledge):
+                    first_rebound.setdefault(t.value, place)
                 elif type(t) is subscript_type and type(t.value) is name_type and t.value.value in owner:
                     writes.setdefault(owner[t.value.value], []).append((node, "subscript", "[...] ="))
                 elif type(t) is subscript_type and own_tensor(t.value):
@@ -664,16 +669,25 @@ def _parameter_writes(function: cst.FunctionDef, knowledge,
             # ``for t, s in zip(teacher.parameters(), ...)``: writing t writes the module passed as teacher
             owner.update(_parameter_loop_names(node, params))
             module_owner.update(_module_loop_names(node, params))
-    return {p: w for p, w in writes.items() if p not in rebound}
+    kept = {}
+    for param, sites in writes.items():
+        before = [site for site in sites if order[id(site[0])] < first_rebound.get(param, len(order))]
+        if before:
+            kept[param] = before
+    return kept
 
 
-def _writes_itself(value, name: str, knowledge) -> bool:
-    """``batch = batch.div_(255.0)`` (or a chain ``x.sub_(m).div_(s)``): an in-place op on ``name`` that
-    hands back the same tensor, so the name still holds what the caller passed."""
-    while type(value) is cst.Call and type(value.func) is cst.Attribute and \
-            knowledge.is_inplace_method(value.func.attr.value):
+def _aliases_itself(value, name: str, knowledge) -> bool:
+    """``batch = batch.div_(255.0)``, ``seqs = seqs.transpose(0, 1)`` (or a chain of them): in-place ops and
+    views of ``name``, so the name still shares what the caller passed (a write through it writes that)."""
+    while type(value) is cst.Call and type(value.func) is cst.Attribute and (
+            knowledge.is_inplace_method(value.func.attr.value) or value.func.attr.value in _ALIASING_VIEWS):
         value = value.func.value
-    return type(value) is cst.Name and value.value == name and value is not None
+    return type(value) is cst.Name and value.value == name
+
+
+# Views that never copy (reshape and flatten may): what they return shares its base's storage
+_ALIASING_VIEWS = _VIEW_METHODS - {"reshape", "flatten", "unflatten"}
 
 
 def _module_loop_names(node: cst.For, params) -> Dict[str, str]:
