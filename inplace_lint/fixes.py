@@ -609,6 +609,12 @@ def _local(site, s: "Optional[_Source]" = None, stmt: "Optional[_Stmt]" = None) 
     return False
 
 
+def _viewed(site, root) -> bool:
+    """Is the write through a view of the tensor ``root`` names, as the analysis saw it (not an element of a
+    list, ``feats[1].clamp_()``, where cloning ``root`` is no fix)?"""
+    return isinstance(root, cst.Name) and site.base_text == root.value
+
+
 def _base_local(site, root) -> bool:
     """A write through a view of ``root`` (``h[2:].zero_()``): is ``root`` a local nobody else sees?"""
     return isinstance(root, cst.Name) and site.base_text == root.value and not site.base_shared
@@ -845,7 +851,7 @@ def _plan_method(s: _Source, f: Finding) -> Optional[_Plan]:
         return _plan_rebind(s, f, call, receiver, new_call)
     root = _view_root(s, receiver)
     stmt = _statement(s, call)
-    if root is not None and stmt is not None and stmt.kind == "expr":
+    if root is not None and stmt is not None and stmt.kind == "expr" and _viewed(site, root):
         return _plan_clone_first(s, f, call, root, safe=_base_local(site, root))
     return None
 
@@ -885,7 +891,9 @@ def _plan_drop_kwarg(
     if stmt.kind == "expr":
         if not is_name and not _is_object_attribute(target):
             root = _view_root(s, target)
-            return _plan_clone_first(s, f, call, root, safe=_base_local(site, root)) if root is not None else None
+            if root is None or not _viewed(site, root):
+                return None
+            return _plan_clone_first(s, f, call, root, safe=_base_local(site, root))
         edits = [_insert(s.start(call), f"{target_text} = ")] + removal
         return _Plan(_write_title(_preview(s, stmt.small, edits)), safe, edits)
     if not is_name:

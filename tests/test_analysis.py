@@ -28,6 +28,30 @@ def found(source, **options):
 
 
 CASES = {
+    # a module returning a list of tensors its own ops saved, built in its loop (deep supervision's stage
+    # features): an element written in place by the caller is stale for backward (runnable:
+    # scripts/forum_programs/heldout_dataflow/d05_feature_pyramid_list_append_clamped.py; the safe twin is
+    # the fixture safe/stage_features_list_of_linear_outputs_clamped.py). No fix is offered: cloning the
+    # list is none, and an out-of-place element store is not planned yet.
+    "returned_list_of_saved_tensors": """
+        import torch
+        from torch import nn
+        class Stages(nn.Module):
+            def __init__(self, dim, depth):
+                super().__init__()
+                self.layers = nn.ModuleList(nn.Linear(dim, dim) for _ in range(depth))
+            def forward(self, x):
+                feats = []
+                for layer in self.layers:
+                    x = torch.relu(layer(x))
+                    feats.append(x)
+                return feats
+        def main():
+            net = Stages(6, 3)
+            feats = net(torch.randn(4, 6))
+            feats[1].clamp_(max=1.0)  # expect: AGI001
+            sum(f.pow(2).mean() for f in feats).backward()
+    """,
     # a helper's write to its parameter before the name is rebound writes what the caller passed, and so
     # does one through a view of it bound to the same name; one after a real rebinding writes the helper's
     # own tensor (each run under torch: the first two raise, the third does not)

@@ -93,13 +93,15 @@ def finding(
     kwarg_nth: int = 0,
     saving: Optional[str] = None,
     nth: int = 0,
+    base: str = "",
 ) -> Finding:
-    """A finding at ``snippet`` (its exact text in ``source``), as the analysis would report it."""
+    """A finding at ``snippet`` (its exact text in ``source``), as the analysis would report it; ``base``: the
+    tensor a write through a view writes (``h`` for ``h[2:].zero_()``)."""
     start, end = _range(source, snippet, nth)
     kwarg_start = kwarg_end = None
     if kwarg is not None:
         kwarg_start, kwarg_end = _range(source, kwarg, kwarg_nth)
-    site = InplaceSite(form, start, end, target, kwarg_start, kwarg_end, local, shared)
+    site = InplaceSite(form, start, end, target, kwarg_start, kwarg_end, local, shared, base)
     saving_line = saving_column = None
     if saving is not None:
         pos = _find(source, saving)
@@ -252,10 +254,17 @@ def test_method_nested_in_expression():
 
 def test_method_on_view_clones_the_base_first():
     source = "def f(x):\n    h = x * 1.5\n    y = h.sin()\n    h[2:].zero_()\n    return y\n"
-    got = fixes.attach(finding(source, "h[2:].zero_()", "method", "h[2:]", local=False, shared=True), source)
+    got = fixes.attach(finding(source, "h[2:].zero_()", "method", "h[2:]", local=False, shared=True, base="h"),
+                       source)
     assert got.fix.applicability == "unsafe"
     assert got.fix.title == "Clone 'h' before writing into it"
     assert "    y = h.sin()\n    h = h.clone()\n    h[2:].zero_()\n" in fixed(source, got)
+
+
+def test_method_on_a_list_element_is_not_cloned():
+    # feats[1].clamp_() on a list the analysis knows (no view base): cloning the list would be no fix
+    source = "def f(feats):\n    feats[1].clamp_(max=1.0)\n"
+    assert fixes.attach(finding(source, "feats[1].clamp_(max=1.0)", "method", "feats[1]"), source).fix is None
 
 
 def test_method_chain_on_a_module_attribute_is_not_cloned():

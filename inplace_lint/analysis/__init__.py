@@ -86,7 +86,7 @@ def interpret_module(module: cst.Module, options: LintOptions, source_of=None, d
     functions = list(_functions(ctx, module.body, imports))
     for function, class_name, self_attrs in functions:
         _analyze_function(ctx, function, imports, class_name, self_attrs)
-    if ctx.return_summaries or ctx.return_parts or ctx.param_save_asked & ctx.param_save_returns.keys() or \
+    if ctx.return_summaries or ctx.return_elements or ctx.return_parts or ctx.param_save_asked & ctx.param_save_returns.keys() or \
             any(v is not None for v in ctx.views_returned.values()):
         # a function returning a tensor its ops saved was maybe analysed after its callers: once more,
         # now that every summary is known

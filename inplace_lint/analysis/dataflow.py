@@ -190,6 +190,7 @@ class ModuleContext:
         self.call_edges: Set[Tuple[Tuple[Optional[str], str], Tuple[Optional[str], str], bool]] = set()
         # (class or None, function) -> it returns a tensor that one of its own ops saved for backward
         self.return_summaries: Dict[Tuple[Optional[str], str], bool] = {}
+        self.return_elements: Dict[Tuple[Optional[str], str], bool] = {}  # ... a list of such tensors
         # ... and for a function returning a tuple (``return self.pi(h), h``): which of its elements
         self.return_parts: Dict[Tuple[Optional[str], str], Tuple[bool, ...]] = {}
         self.return_keys: Dict[Tuple[Optional[str], str], Optional[Tuple[str, ...]]] = {}  # ... of a dict
@@ -519,7 +520,8 @@ class Interpreter:
             ctx_private = self.ctx.private_in_helper
             ctx_private[write.site] = ctx_private.get(write.site, True) and not others
         base = _view_base(write.target_node) if write.target_node is not None else None
-        if base is not None and base.value in state.env:
+        # feats[1].clamp_() on a list: the element is no view of the list (cloning the list is no fix)
+        if base is not None and base.value in state.env and state.env[base.value].kind != CONTAINER:
             self.ctx.note_base(write.site, base.value, self._is_shared(
                 state, state.env[base.value], replace(write, target_text=base.value, target_is_local_name=True)))
         if target.multiview and target.grad != NO and not self.unit.nograd:
@@ -677,6 +679,11 @@ class Interpreter:
                 key = self.unit.summary_key
                 if key is not None and self._returns_saved_tensor(state, val):
                     self.ctx.return_summaries[key] = True
+                elif key is not None and val.kind == CONTAINER and val.parts is None and val.keys is None \
+                        and val.elem_kind in (TENSOR, UNKNOWN) and not _may_be_passed_in(val) \
+                        and self._returns_saved_tensor(state, val.element()):
+                    # a list of tensors its own ops saved, built in a loop (feats.append(torch.relu(h)))
+                    self.ctx.return_elements[key] = True
                 elif key is not None and val.kind == CONTAINER and val.parts:
                     # an element that may be what a caller passed in (``return out, state``), or a
                     # tuple of tensors on some path (past key/values), is not a tensor this function made

@@ -1544,6 +1544,15 @@ def _summarised_return(interp, state, node, result: Val, key, label: str) -> Val
         return result
     if interp.ctx.return_summaries.get(key):
         return _saved_return(interp, state, node, result, label)
+    if interp.ctx.return_elements.get(key):
+        # a list of tensors the callee's ops saved: every element the caller takes out of it is one
+        element = Val(kind=UNKNOWN, grad=result.grad, groups=frozenset({interp.new_group(state, node, "element")}),
+                      hist=result.hist)
+        sid = interp.ctx.site(node, "save:returned:element")
+        mark = len(interp.renamed)
+        rid = interp.create_record(state, sid, SaveSite(sid, node, label, "", "result", "result"), element.groups)
+        element = replace(element, hist=interp.catch_up(element, mark).hist | {rid})
+        return replace(container_of([element]), parts=None)
     parts = interp.ctx.return_parts.get(key)
     if not parts:
         return result
