@@ -6,8 +6,11 @@
 Each program in ``scripts/forum_programs/`` (``training/``: loops, optimizers, GAN and RL steps, EMA,
 hooks; ``modules/``: blocks, attention, RNNs, custom Functions, views; ``reports/``: re-creations of
 real bug reports; ``lookalikes/``: clean code a naive linter would flag, and hazards behind helper
-boundaries) is a self-contained script. ``reports/`` and ``lookalikes/`` were written as a held-out
-batch, scored before any change they led to. A
+boundaries; ``heldout_training/``, ``heldout_modules/``, ``heldout_reports/`` (re-created from real
+bug reports, each citing its thread) and ``heldout_dataflow/`` (the code around the hazard: helpers,
+containers, hooks, closures) are the eighth landing's held-out batches) is a self-contained script.
+``reports/``, ``lookalikes/`` and the ``heldout_*`` folders were written as held-out batches, scored
+before any change they led to. A
 program meant to raise marks the in-place line torch blames with ``# culprit``. Scoring is the hidden
 evaluation's: a program that raises one of the rules' errors is found only when a finding sits on a
 ``# culprit`` line; a program that runs cleanly must get no finding. Torch decides, not the markers: a
