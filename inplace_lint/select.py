@@ -470,8 +470,8 @@ class _Scanner:
                 callee = func.attr if kind_func is ast.Attribute else (node.func.id if kind_func is ast.Name else "")
                 for keyword in node.keywords:
                     if keyword.arg == "inplace":
-                        # also functools.partial(nn.ReLU, inplace=True), whose calls build the module in place;
-                        # the analysis takes only a literal True as "in place" (inplace=flag is not)
+                        # also functools.partial(nn.ReLU, inplace=True), whose calls build the module in
+                        # place; the analysis takes only a literal True as "in place" (inplace=flag is not)
                         value = keyword.value
                         if type(value) is ast.Constant and value.value is True:
                             trigger = builds = True

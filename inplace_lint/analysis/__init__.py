@@ -86,7 +86,8 @@ def interpret_module(module: cst.Module, options: LintOptions, source_of=None, d
     functions = list(_functions(ctx, module.body, imports))
     for function, class_name, self_attrs in functions:
         _analyze_function(ctx, function, imports, class_name, self_attrs)
-    if ctx.return_summaries or ctx.return_elements or ctx.return_parts or ctx.param_save_asked & ctx.param_save_returns.keys() or \
+    if ctx.return_summaries or ctx.return_elements or ctx.return_parts or \
+            ctx.param_save_asked & ctx.param_save_returns.keys() or \
             any(v is not None for v in ctx.views_returned.values()):
         # a function returning a tensor its ops saved was maybe analysed after its callers: once more,
         # now that every summary is known
@@ -512,9 +513,10 @@ def _analyze_function(ctx: ModuleContext, function: cst.FunctionDef, imports: Im
 def _refine_parameter(declared: Val, passed: Val) -> Val:
     """What every call site passes decides what the parameter may be; its identity stays its own."""
     if passed.kind in (OTHER, MODULE, "optimizer", "params", "container"):
-        return passed if passed.kind != "container" else Val(kind="container", grad=passed.grad,
-                                                             groups=declared.groups, elem_kind=passed.elem_kind,
-                                                             leaf=passed.leaf)
+        if passed.kind != "container":
+            return passed
+        return Val(kind="container", grad=passed.grad, groups=declared.groups, elem_kind=passed.elem_kind,
+                   leaf=passed.leaf)
     return Val(kind=passed.kind, grad=passed.grad, groups=declared.groups,
                leaf=passed.leaf, fresh=False)
 
@@ -622,7 +624,7 @@ def _parameter_writes(function: cst.FunctionDef, knowledge,
     module_owner: Dict[str, str] = {}  # loop name over a parameter's submodules -> the parameter
     writes: Dict[str, List[Tuple[cst.CSTNode, str, str]]] = {}
     # where (in source order) each name is first rebound: a write before that point, in straight-line code
-    # or on a loop's first pass, writes what the caller passed (seqs *= mask; ...; seqs = seqs.transpose(0, 1))
+    # or on a loop's first pass, writes what the caller passed (seqs *= mask; ...; seqs = seqs * 2)
     first_rebound: Dict[str, int] = {}
     order: Dict[int, int] = {}  # id(node) -> its place in source order
     # exact types: LibCST's nodes are final, and an ABC isinstance check costs several plain ones

@@ -140,7 +140,7 @@ class ModuleContext:
         self.user_modules: Set[str] = set()  # classes deriving from nn.Module in this file
         self.autograd_functions: Dict[str, "sem.FunctionSummary"] = {}
         self.module_inplace_args: Dict[int, Tuple[cst.CSTNode, cst.Arg]] = {}  # ctor site -> inplace=True arg
-        self._bound_calls: Dict[Tuple[int, int], cst.Call] = {}  # (call, partial) -> the call with its arguments
+        self._bound_calls: Dict[Tuple[int, int], cst.Call] = {}  # (call, partial) -> the merged call
         self.module_given_args: Dict[int, cst.Arg] = {}  # ctor site -> its max_norm=<number> argument
         self.globals: Dict[str, Val] = {}  # module-level names, as functions see them
         self.user_functions: Set[str] = set()
@@ -232,8 +232,8 @@ class ModuleContext:
         return sid
 
     def bound_call(self, call: cst.Call, partial: cst.Call) -> cst.Call:
-        """``call`` of ``partial(f, *args, **keywords)``: ``f(*args, *call's, **keywords | call's)``, built once
-        per pair (sites are keyed by node: every evaluation must see the same one)."""
+        """``call`` of ``partial(f, *args, **keywords)``: ``f(*args, *call's, **keywords | call's)``, built
+        once per pair (sites are keyed by node: every evaluation must see the same one)."""
         key = (id(call), id(partial))
         merged = self._bound_calls.get(key)
         if merged is None:

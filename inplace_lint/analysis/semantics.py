@@ -657,8 +657,9 @@ def _star_import(interp: "Interpreter", name: str) -> Optional[str]:
 def _unknown_call(interp: "Interpreter", state: State, node: cst.Call, callee: Optional[Val], func_node=None) -> Val:
     vals = [interp.eval(state, a.value) for a in node.args]
     named = isinstance(func_node, (cst.Name, cst.Attribute))
-    if callee is not None and ((callee.kind == UNKNOWN and named and looks_like_module(dotted(func_node) or ""))
-                               or callee.kind == MODULE):
+    unseen_module = callee is not None and callee.kind == UNKNOWN and named and \
+        looks_like_module(dotted(func_node) or "")
+    if unseen_module or (callee is not None and callee.kind == MODULE):
         # a module we cannot see (or one taken out of a list built by a comprehension): its parameters may
         # be saved (and an optimizer may step them)
         label = (dotted(func_node) if named else None) or "module"
@@ -791,7 +792,8 @@ def _writes_arguments(interp: "Interpreter", module: ModuleInfo, name: str) -> b
     return found is not None and any(param in found[0] for param in found[1])
 
 
-def _bind_evaluated(params: List[str], call: cst.Call, vals: List[Val]) -> Optional[Dict[str, Tuple[Val, object]]]:
+def _bind_evaluated(params: List[str], call: cst.Call,
+                    vals: List[Val]) -> Optional[Dict[str, Tuple[Val, object]]]:
     """The call's arguments (already evaluated, ``vals`` in the order of ``call.args``) by parameter name;
     None when a starred argument hides which is which."""
     bound: Dict[str, Tuple[Val, object]] = {}
@@ -808,8 +810,8 @@ def _bind_evaluated(params: List[str], call: cst.Call, vals: List[Val]) -> Optio
     return bound
 
 
-def _method_writes_arguments(interp: "Interpreter", state: State, module: ModuleInfo, name: str, call: cst.Call,
-                             bound: Dict[str, Tuple[Val, object]]) -> None:
+def _method_writes_arguments(interp: "Interpreter", state: State, module: ModuleInfo, name: str,
+                             call: cst.Call, bound: Dict[str, Tuple[Val, object]]) -> None:
     """``encoder(seqs)`` / ``stage.refine(h)`` of a class of this file whose method writes an argument in
     place (``seqs *= mask``): that writes the caller's tensor, as a call of a helper function does."""
     params, writes = interp.ctx.method_writes.get((module.user_class, name))
@@ -909,7 +911,8 @@ def builtin_call(interp: "Interpreter", state: State, node: cst.Call, name: str)
                 return replace(v, parts=v.parts if name != "sorted" else None, keys=None)
             if v.kind == PARAMS:
                 # list(model.parameters()): leaves that require grad, unless the module is frozen
-                return Val(kind=CONTAINER, grad=v.grad, groups=v.groups, hist=v.hist, elem_kind=TENSOR, leaf=v.leaf)
+                return Val(kind=CONTAINER, grad=v.grad, groups=v.groups, hist=v.hist, elem_kind=TENSOR,
+                           leaf=v.leaf)
             element = v.element() if v.tensorish else v
             return container_of([element]) if element.kind != OTHER else Val(kind=CONTAINER, grad=NO,
                                                                              elem_kind=OTHER)
@@ -1085,7 +1088,8 @@ def _sequential(interp: "Interpreter", state: State, node: cst.Call) -> Val:
         val = interp.eval(state, arg.value)
         if arg.star and val.kind == CONTAINER and val.parts and all(
                 part.kind == MODULE and part.module is not None for part in val.parts):
-            elements.extend(part.module for part in val.parts)  # nn.Sequential(*layers), layers a list built here
+            # nn.Sequential(*layers), layers a list built here
+            elements.extend(part.module for part in val.parts)
             continue
         if arg.star:
             return Val(kind=MODULE, grad=NO, module=ModuleInfo(None, f"params#{interp.ctx.site(node, 'module')}"))
@@ -1475,7 +1479,8 @@ def _apply_module(interp, state, node, module: ModuleInfo, vals: List[Val], sequ
         # a forward that looks rows up in a max_norm embedding renormalises them first: a weight an earlier
         # forward saved goes stale (before this call's own saves, which see the weight as written)
         _method_writes_receiver(interp, state, module, "forward", node, only_renormalising=True)
-    if module.user_class is not None and isinstance(node, cst.Call) and _writes_arguments(interp, module, "forward"):
+    if module.user_class is not None and isinstance(node, cst.Call) and \
+            _writes_arguments(interp, module, "forward"):
         # a forward that writes what it is passed (x += self.pos): the caller's tensor, before this call's
         # own saves (which see it as written)
         bound = _bind_evaluated(interp.ctx.method_writes.get((module.user_class, "forward"))[0], node, vals)
@@ -1546,11 +1551,12 @@ def _summarised_return(interp, state, node, result: Val, key, label: str) -> Val
         return _saved_return(interp, state, node, result, label)
     if interp.ctx.return_elements.get(key):
         # a list of tensors the callee's ops saved: every element the caller takes out of it is one
-        element = Val(kind=UNKNOWN, grad=result.grad, groups=frozenset({interp.new_group(state, node, "element")}),
-                      hist=result.hist)
+        group = interp.new_group(state, node, "element")
+        element = Val(kind=UNKNOWN, grad=result.grad, groups=frozenset({group}), hist=result.hist)
         sid = interp.ctx.site(node, "save:returned:element")
         mark = len(interp.renamed)
-        rid = interp.create_record(state, sid, SaveSite(sid, node, label, "", "result", "result"), element.groups)
+        site = SaveSite(sid, node, label, "", "result", "result")
+        rid = interp.create_record(state, sid, site, element.groups)
         element = replace(element, hist=interp.catch_up(element, mark).hist | {rid})
         return replace(container_of([element]), parts=None)
     parts = interp.ctx.return_parts.get(key)
@@ -1618,8 +1624,9 @@ def attribute(interp: "Interpreter", state: State, node: cst.Attribute) -> Val:
         return torch_callable(interp, qualname)
     base = interp.eval(state, node.value)
     attr = node.attr.value
-    if attr == "param_groups" and (base.kind == OPTIMIZER or (
-            key == f"{interp.unit.self_name}.param_groups" and interp.unit.class_name in interp.ctx.optimizer_classes)):
+    own_optimizer = key == f"{interp.unit.self_name}.param_groups" and \
+        interp.unit.class_name in interp.ctx.optimizer_classes
+    if attr == "param_groups" and (base.kind == OPTIMIZER or own_optimizer):
         # dicts whose "params" are the tensors the optimizer steps (any parameters, in its own methods):
         # leaves that require grad
         steps = base.params_of if base.kind == OPTIMIZER else frozenset({"params:*"})

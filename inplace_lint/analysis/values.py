@@ -144,7 +144,8 @@ class Val:
             multiview=self.multiview and other.multiview,
             callee=self.callee if self.callee == other.callee else None,
             # the same callable, bound on one path (partial(nn.ReLU, inplace=True)): keep what can bite
-            bound=(self.bound if self.bound is not None else other.bound) if self.callee == other.callee else None,
+            bound=(self.bound if self.bound is not None else other.bound)
+            if self.callee == other.callee else None,
             nograd_view=self.nograd_view and other.nograd_view,
         )
 
