@@ -1,7 +1,13 @@
 """## What it does
-Flags an in-place operation (``*=``, ``+=``, ``x.add_()``, ``x[i] = v``, ``F.relu(x, inplace=True)``,
-a module built with ``inplace=True``, ``out=x``) on a tensor that an earlier operation saved for the
-backward pass, when a later backward can still reach that operation.
+Flags an in-place operation (``*=``, ``+=``, ``x.add_()``, ``x[i] = v``, ``x[mask] *= 0`` (an
+``index_put_`` on ``x``), ``F.relu(x, inplace=True)``, a module built with ``inplace=True``, also through
+``functools.partial(nn.ReLU, inplace=True)``, ``out=x``, the fused ``torch._foreach_add_(tensors, ...)``
+on every tensor of its list) on a tensor that an earlier operation saved for the backward pass, when a
+later backward can still reach that operation.
+
+The write may sit in a helper function or in a method of a module class of the same file that writes what
+it is passed (``def forward(self, seqs, mask): seqs *= mask``): the caller's tensor is written, and the
+finding is on the helper's line.
 
 That includes a forward hook of the same file that edits its module's output in place
 (``model.act.register_forward_hook(scale)`` with ``output.mul_(0.5)`` in ``scale``): the hook runs right
@@ -20,8 +26,8 @@ So does a lookup in an embedding built with ``max_norm`` (``nn.Embedding(n, d, m
 so an earlier op that saved the weight (a tied output layer's ``h @ emb.weight.t()``) finds it changed.
 That earlier op may be a previous forward of a module class of the same file that looks rows up in such
 an embedding (``self.emb``, built in its ``__init__``): a step-by-step decoder with tied embeddings,
-called for every step before one backward over the summed loss. Only a literal number counts as given
-(a name may hold ``None``, which renormalises nothing).
+called for every step before one backward over the summed loss. Only a literal number or bool counts as
+given (``max_norm=True`` is 1.0 to torch; a name may hold ``None``, which renormalises nothing).
 
 ## Why is this bad?
 Autograd keeps some tensors alive for backward: ``a * b`` saves both inputs, ``torch.exp(x)`` and
@@ -90,6 +96,7 @@ memory; that is the price of a computable gradient. Per form:
   has the same values, and the gradient flows through it to the weight. When the save was made by an
   earlier call of the module (``decoder.step(...)``), the copy goes where the module's own ops saved the
   weight (``F.linear(h, self.emb.weight.clone())``).
+- A fused ``torch._foreach_*_`` write has no fix (it writes a list of tensors, often parameters).
 - ``optimizer.step()`` has no fix: the parameters have to change in place. Call the step after the last
   backward that needs the old parameters (``loss.backward(); aux.backward(); opt.step()``), or run the
   forward pass again after the step.
@@ -122,9 +129,14 @@ saved inside a function it cannot see (an unknown module's ``forward``, a forwar
 output for a loss), or by another method through ``self`` (a memory bank saved in one method and written
 in another), is not known to be saved, so in-place changes of such results are not reported.
 
-A layer class held in a name or parameter (``act_layer=nn.ReLU``, ``act = nn.ReLU``) builds that module
-when called (``act_layer(inplace=True)``); a parameter is taken to be its default: a class passed by
-the caller instead (``Block(act_layer=nn.GELU)``) is not followed.
+A layer class held in a name or parameter (``act_layer=nn.ReLU``, ``act = nn.ReLU``,
+``act_layer=partial(nn.ReLU6, inplace=True)``, a table ``ACTS["relu"]``) builds that module when called
+(``act_layer(inplace=True)``); a parameter is taken to be its default: a class passed by the caller
+instead (``Block(act_layer=partial(nn.ReLU, inplace=True))``) is not followed.
+
+Modules taken out of a list (``for block in self.blocks``, ``self.heads[i]``) or chosen on a branch are
+called as the module they are when all agree, else as a module the analysis cannot see into, which is
+taken to save what it is passed positionally (and its parameters), not its output.
 
 Forward hooks: only a hook that is a function of the same file, passed by name to
 ``register_forward_hook`` on a module the analysis knows (an attribute built in ``__init__``, an element

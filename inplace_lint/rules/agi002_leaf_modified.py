@@ -1,6 +1,10 @@
 """## What it does
 Flags an in-place operation on a leaf tensor that requires grad (``torch.randn(..., requires_grad=True)``,
-an ``nn.Parameter``, a model's parameters) or on a view of one, outside ``torch.no_grad()``.
+an ``nn.Parameter``, a model's parameters) or on a view of one, outside ``torch.no_grad()``. The leaves
+may come through a list (``[p for p in model.parameters() if p.requires_grad]``, handed to a helper),
+through ``opt.param_groups[i]["params"]`` (also ``self.param_groups`` in a ``torch.optim.Optimizer``
+subclass whose ``step`` lacks ``@torch.no_grad()``), or be written by a fused
+``torch._foreach_*_(leaves, ...)``; ``self.centers[labels] -= ...`` is an ``index_put_`` on the parameter.
 
 ## Why is this bad?
 Autograd accumulates gradients into leaves; writing a leaf in place while gradients are recorded would
@@ -34,7 +38,8 @@ would lose its gradient, and wrapping a module's construction would not even sto
 
 Wrapping an **update** in ``no_grad`` -- an augmented assignment (``w -= lr * w.grad``), a subscript
 write (``w[0] = 0``), or an update method (``add_``, ``sub_``, ``mul_``, ``div_``, ``copy_``, ``zero_``,
-``fill_``, ``clamp_``, ``masked_fill_``, ``lerp_``, the random initialisers) -- is **safe**: a leaf
+``fill_``, ``clamp_``, ``masked_fill_``, ``lerp_``, the random initialisers, and their fused
+``torch._foreach_*_`` forms) -- is **safe**: a leaf
 cannot be written while autograd records, so the only meaning such a statement can have is an update
 autograd does not see, which is what ``no_grad`` gives; the leaf is updated in place exactly as written.
 For any other in-place op on the leaf (a math op such as ``log_var.exp_()``) the fix is **unsafe**: the
