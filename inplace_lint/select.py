@@ -408,6 +408,8 @@ class _Scanner:
         lambda_params: frozenset = frozenset()  # the parameters of the lambdas the walk is in
         receivers = owner.receivers
         assigned = self.assigned
+        aliases: Set[str] = set()  # names bound to a parameter (x = token)
+        written: Set[str] = set()  # other names written in place (x += pos), to match against those
         while stack:
             node = stack.pop()
             kind = type(node)
@@ -445,6 +447,8 @@ class _Scanner:
                         if params and type(func.value) is ast.Name and (
                                 func.value.id in params or func.value.id in param_tensors):
                             writes_params = True
+                        elif params and type(func.value) is ast.Name:
+                            written.add(func.value.id)  # a parameter's alias, maybe (x = token)
                         elif param_modules and type(func.value) is ast.Attribute and \
                                 type(func.value.value) is ast.Name and func.value.value.id in param_modules:
                             writes_params = True
@@ -497,6 +501,8 @@ class _Scanner:
                 for target in (node.targets if kind is ast.Assign else (node.target,)):
                     kind_target = type(target)
                     if kind_target is ast.Name:
+                        if params and type(node.value) is ast.Name and node.value.id in params:
+                            aliases.add(target.id)  # x = token: writing x may write the parameter
                         if value_kind:
                             blessed.add(id(target))
                             bindings[target.id] = bindings.get(target.id, 0) | value_kind
@@ -513,6 +519,8 @@ class _Scanner:
                 soft.append((target.id, _literal_kind(rhs) or (rhs.id if type(rhs) is ast.Name else None)))
                 if stores:
                     stored.add(target.id)
+                if params:
+                    written.add(target.id)
             elif kind is ast.AugAssign:
                 trigger = True
                 base = _base_name(node.target)
@@ -521,6 +529,8 @@ class _Scanner:
                         stored.add(base)
                     if base in params or base in param_tensors:
                         writes_params = True
+                    elif params:
+                        written.add(base)
                     if self_name is not None and (base == self_name or base in self_tensors):
                         writes_self = True
             elif kind is ast.Subscript:
@@ -595,7 +605,7 @@ class _Scanner:
                     stack.append(value)
         owner.trigger = trigger
         owner.builds_inplace_module = builds
-        if writes_params:
+        if writes_params or aliases & written:
             owner.writes_params = True
         if writes_self:
             owner.writes_self = True
@@ -982,7 +992,11 @@ def _keep(s: _Scanner, source: str) -> Tuple[Set[_Unit], Set[_Statement], Set[_S
     call-site values, no_grad call facts), for which what their own callees return does not matter.
     """
     units = s.units
-    top_trigger = any(t.trigger for t in s.top)
+    # module classes whose forward writes what it is passed (x += self.pos): a script that builds one may
+    # hand it a tensor saved before, as if its top level wrote in place itself
+    forward_writers = {name for name, forwards in s.class_forwards.items()
+                       if any(f.writes_params for f in forwards)}
+    top_trigger = any(t.trigger or t.called & forward_writers for t in s.top)
     live: Set[_Unit] = {u for u in units if u.trigger or u.builds_inplace_module}
     for forward in s.autograd_forwards:  # what apply() saves: keep the whole forward, nested defs too
         stack = [forward]
@@ -996,9 +1010,8 @@ def _keep(s: _Scanner, source: str) -> Tuple[Set[_Unit], Set[_Statement], Set[_S
     tainted: Set[_Unit] = {u for u in units if u.builds_inplace_module}
     # a module class whose forward writes what it is passed (x += self.pos) writes its callers' tensors, as
     # an in-place module does: its __init__ taints as building one would
-    for name, forwards in s.class_forwards.items():
-        if any(f.writes_params for f in forwards):
-            tainted.update(s.class_inits.get(name, ()))
+    for name in forward_writers:
+        tainted.update(s.class_inits.get(name, ()))
     kept_top: Set[_Statement] = {t for t in s.top if t.structural or top_trigger}
     kept_class: Set[_Statement] = {c for c in s.class_statements if c.structural}
 

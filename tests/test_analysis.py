@@ -28,6 +28,36 @@ def found(source, **options):
 
 
 CASES = {
+    # a forward that writes its argument through a plain alias (x = token; x += pos), called by a script's
+    # top level on a tensor an earlier module saved (runnable, re-created from a report:
+    # scripts/forum_programs/heldout_reports/k18_vit_vqgan_two_decoders_token_pos_iadd.py); an alias
+    # rebound first writes its own tensor
+    "forward_writes_its_argument_through_an_alias": """
+        import torch
+        from torch import nn
+        class Decoder(nn.Module):
+            def __init__(self, dim):
+                super().__init__()
+                self.pos = nn.Parameter(torch.zeros(1, dim))
+                self.out = nn.Linear(dim, dim)
+            def forward(self, token):
+                x = token
+                x += self.pos  # expect: AGI001
+                return self.out(x)
+        class Rebinding(nn.Module):
+            def __init__(self, dim):
+                super().__init__()
+                self.pos = nn.Parameter(torch.zeros(1, dim))
+                self.out = nn.Linear(dim, dim)
+            def forward(self, token):
+                x = token
+                x = x * 1.0
+                x += self.pos
+                return self.out(x)
+        first, second, third = Decoder(4), Decoder(4), Rebinding(4)
+        quant = torch.tanh(torch.randn(2, 4, requires_grad=True))
+        (first(quant) + second(quant) + third(quant)).sum().backward()
+    """,
     # a module returning a list of tensors its own ops saved, built in its loop (deep supervision's stage
     # features): an element written in place by the caller is stale for backward (runnable:
     # scripts/forum_programs/heldout_dataflow/d05_feature_pyramid_list_append_clamped.py; the safe twin is

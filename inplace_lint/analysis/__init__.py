@@ -641,8 +641,13 @@ def _parameter_writes(function: cst.FunctionDef, knowledge,
         if kind is cst.Assign:
             for target in node.targets:
                 t = target.target
-                if type(t) is name_type and not _aliases_itself(node.value, t.value, knowledge):
+                if type(t) is name_type and type(node.value) is name_type and node.value.value in owner \
+                        and t.value not in owner:
+                    owner[t.value] = owner[node.value.value]  # x = token: writing x writes the parameter
+                elif type(t) is name_type and not _aliases_itself(node.value, t.value, knowledge):
                     first_rebound.setdefault(t.value, place)
+                    if t.value not in params:
+                        owner.pop(t.value, None)  # an alias rebound: its later writes are its own
                 elif type(t) is subscript_type and type(t.value) is name_type and t.value.value in owner:
                     writes.setdefault(owner[t.value.value], []).append((node, "subscript", "[...] ="))
                 elif type(t) is subscript_type and own_tensor(t.value):
