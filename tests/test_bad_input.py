@@ -240,6 +240,23 @@ def test_1000_deep_expressions_finish_in_bounded_time(tmp_path, kind):
     assert result["seconds"] < BUDGET, f"{kind}: {result['seconds']:.1f} s for one file"
 
 
+def test_a_chain_longer_than_libcst_parses_quickly_is_one_lint_error(tmp_path):
+    # LibCST's parse of x.add_(1).add_(1)... grows with the cube of its length (1,400 links: 4 CPU-s):
+    # past LONGEST_CHAIN links the file is refused at once; a long chain of real-code length is linted
+    from inplace_lint.engine import LONGEST_CHAIN
+
+    def chain(calls: int) -> str:
+        return _FN + "    b = a.exp()\n    c = b" + ".add_(1)" * calls + "\n    return c\n"
+
+    calls = LONGEST_CHAIN // 2
+    refused = _lint_deep(tmp_path, chain(calls + 1))
+    assert refused["status"] == "lint_error", refused
+    assert "\n" not in refused["message"] and "chain of more than" in refused["message"], refused
+    assert refused["seconds"] < 1.0, refused
+    linted = _lint_deep(tmp_path, chain(calls - 10))
+    assert linted["status"] == "ok" and linted["findings"], linted
+
+
 @pytest.mark.parametrize("kind", BLOCK_NESTING)
 def test_98_deep_blocks_are_linted(tmp_path, kind):
     result = _lint_deep(tmp_path, _deep(kind, 98))
