@@ -73,7 +73,9 @@ _CHAIN_LINKS = (").", ")(", ")[", "].", "](", "][")
 def _refuse_long_chains(source: str) -> None:
     """One clear LintError, at once, for a chain LibCST would take seconds to parse (never a hang)."""
     if sum(source.count(link) for link in _CHAIN_LINKS) < LONGEST_CHAIN // 2:
-        return  # each link after the first two spells one of these: too few for a long chain
+        # a chain of calls or subscripts spells one of these at least every other link: too few for a long
+        # one (a chain of attribute lookups alone spells none, and LibCST parses 1,000 of them in 0.3 CPU-s)
+        return
     from inplace_lint.select import parse_quietly
 
     try:

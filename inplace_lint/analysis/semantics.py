@@ -786,10 +786,11 @@ def _method_writes_receiver(interp: "Interpreter", state: State, module: ModuleI
                 calls.append(call)
 
 
-def _writes_arguments(interp: "Interpreter", module: ModuleInfo, name: str) -> bool:
-    """Does method ``name`` of the module's class (of this file) write one of its arguments in place?"""
+def _argument_writes(interp: "Interpreter", module: ModuleInfo, name: str):
+    """``(params, writes)`` of method ``name`` of the module's class (of this file) when it writes one of its
+    arguments in place, else None."""
     found = interp.ctx.method_writes.get((module.user_class, name))
-    return found is not None and any(param in found[0] for param in found[1])
+    return found if found is not None and any(param in found[0] for param in found[1]) else None
 
 
 def _bind_evaluated(params: List[str], call: cst.Call,
@@ -810,21 +811,18 @@ def _bind_evaluated(params: List[str], call: cst.Call,
     return bound
 
 
-def _method_writes_arguments(interp: "Interpreter", state: State, module: ModuleInfo, name: str,
-                             call: cst.Call, bound: Dict[str, Tuple[Val, object]]) -> None:
+def _method_writes_arguments(interp: "Interpreter", state: State, found, name: str, call: cst.Call,
+                             bound: Dict[str, Tuple[Val, object]]) -> None:
     """``encoder(seqs)`` / ``stage.refine(h)`` of a class of this file whose method writes an argument in
-    place (``seqs *= mask``): that writes the caller's tensor, as a call of a helper function does."""
-    params, writes = interp.ctx.method_writes.get((module.user_class, name))
+    place (``seqs *= mask``; ``found``: its :func:`_argument_writes`): that writes the caller's tensor, as a
+    call of a helper function does."""
+    params, writes = found
     for param, sites in writes.items():
         if param not in params or param not in bound:
             continue
         target, arg_node = bound[param]
-        if target.kind == MODULE and target.module is not None:
-            target = Val(kind=TENSOR, grad=NO, groups=module_param_groups(target.module))
-        if not target.tensorish or not target.groups:
-            continue
-        private = _private_argument(interp, state, call, target, arg_node)
-        _write_through_helper(interp, state, target, param, sites, name, private)
+        if target.groups or (target.kind == MODULE and target.module is not None):  # a tensor we can name
+            _write_argument(interp, state, call, target, arg_node, param, sites, name)
 
 
 def _write_through_helper(interp: "Interpreter", state: State, target: Val, param: str, sites: list,
@@ -868,14 +866,22 @@ def _call_writing_helper(interp: "Interpreter", state: State, node: cst.Call, na
             # what a read of self.<attr> here gives (an attribute __init__ did not set: its own group)
             target = None if not interp.unit.self_name else state.env.get(key) or Val(
                 kind=UNKNOWN, grad=MAYBE, groups=frozenset({"attr:" + key}))
-        if target is not None and target.kind == MODULE and target.module is not None:
-            # the helper writes the module's parameters (``for p in model.parameters(): p.mul_(d)``)
-            target = Val(kind=TENSOR, grad=NO, groups=module_param_groups(target.module))
-        if target is None or not target.tensorish:
-            continue
-        private = _private_argument(interp, state, node, target, bound.nodes.get(param))
-        _write_through_helper(interp, state, target, param, sites, label, private)
+        if target is not None:
+            _write_argument(interp, state, node, target, bound.nodes.get(param), param, sites, label)
     return unknown_result(interp, state, node, list(bound.vals.values()) + bound.extra)
+
+
+def _write_argument(interp: "Interpreter", state: State, call: cst.Call, target: Val, arg_node, param: str,
+                    sites: list, label: str) -> None:
+    """A helper's (or method's) in-place ``sites`` on its parameter ``param``, which the call bound to
+    ``target``: the caller's tensor is written (a module's parameters, for a module passed in)."""
+    if target.kind == MODULE and target.module is not None:
+        # the helper writes the module's parameters (``for p in model.parameters(): p.mul_(d)``)
+        target = Val(kind=TENSOR, grad=NO, groups=module_param_groups(target.module))
+    if not target.tensorish:
+        return
+    private = _private_argument(interp, state, call, target, arg_node)
+    _write_through_helper(interp, state, target, param, sites, label, private)
 
 
 def _private_argument(interp: "Interpreter", state: State, call: cst.Call, value: Val, arg_node) -> bool:
@@ -1199,10 +1205,11 @@ def method_call(interp: "Interpreter", state: State, node: cst.Call, receiver: V
             for a in call_node.args:
                 interp.eval(state, a.value)
             return receiver if name not in ("zero_grad", "register_buffer") else OTHER_VAL
-        if module.user_class is not None and _writes_arguments(interp, module, name):
-            bound = bind(interp, state, call_node, interp.ctx.method_writes.get((module.user_class, name))[0])
+        found = _argument_writes(interp, module, name) if module.user_class is not None else None
+        if found is not None:
+            bound = bind(interp, state, call_node, found[0])
             result = unknown_result(interp, state, call_node, list(bound.vals.values()) + bound.extra)
-            _method_writes_arguments(interp, state, module, name, call_node,
+            _method_writes_arguments(interp, state, found, name, call_node,
                                      {p: (v, bound.nodes.get(p)) for p, v in bound.vals.items()})
         else:
             result = _unknown_call(interp, state, call_node, None)
@@ -1479,13 +1486,13 @@ def _apply_module(interp, state, node, module: ModuleInfo, vals: List[Val], sequ
         # a forward that looks rows up in a max_norm embedding renormalises them first: a weight an earlier
         # forward saved goes stale (before this call's own saves, which see the weight as written)
         _method_writes_receiver(interp, state, module, "forward", node, only_renormalising=True)
-    if module.user_class is not None and isinstance(node, cst.Call) and \
-            _writes_arguments(interp, module, "forward"):
+    found = _argument_writes(interp, module, "forward") if module.user_class is not None else None
+    if found is not None and isinstance(node, cst.Call):
         # a forward that writes what it is passed (x += self.pos): the caller's tensor, before this call's
         # own saves (which see it as written)
-        bound = _bind_evaluated(interp.ctx.method_writes.get((module.user_class, "forward"))[0], node, vals)
+        bound = _bind_evaluated(found[0], node, vals)
         if bound is not None:
-            _method_writes_arguments(interp, state, module, "forward", node, bound)
+            _method_writes_arguments(interp, state, found, "forward", node, bound)
     # a module we cannot see into: it may save its parameters for its inputs' gradients
     recording = not interp.unit.nograd and not interp.unit.hooks_depth
     label = module.label or "module"
