@@ -88,6 +88,7 @@ def interpret_module(module: cst.Module, options: LintOptions, source_of=None, d
         _analyze_function(ctx, function, imports, class_name, self_attrs)
     if ctx.return_summaries or ctx.return_elements or ctx.return_parts or \
             ctx.param_save_asked & ctx.param_save_returns.keys() or \
+            ctx.argument_save_asked & ctx.argument_saves.keys() or \
             any(v is not None for v in ctx.views_returned.values()):
         # a function returning a tensor its ops saved was maybe analysed after its callers: once more,
         # now that every summary is known
@@ -480,7 +481,8 @@ def _analyze_function(ctx: ModuleContext, function: cst.FunctionDef, imports: Im
     unit = Unit(ctx, ImportMap(imports), nograd=nograd, self_name=self_name, class_name=class_name)
     unit.returns_escape = not looks_like_inference(function.name.value)
     unit.function_name = function.name.value
-    unit.params = frozenset(name for index, (name, _p) in enumerate(params) if not (is_method and index == 0))
+    unit.param_order = tuple(name for index, (name, _p) in enumerate(params) if not (is_method and index == 0))
+    unit.params = frozenset(unit.param_order)
     if not nograd and (class_name is None and function in ctx.top_level_functions
                        or class_name in ctx.user_modules and function.name.value != "__init__"):
         unit.summary_key = (class_name, function.name.value)

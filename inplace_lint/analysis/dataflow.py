@@ -73,6 +73,7 @@ class Unit:
         self.class_name = class_name
         self.function_name = ""
         self.params: frozenset = frozenset()  # its parameter names (self excluded)
+        self.param_order: Tuple[str, ...] = ()  # ... in order
         self.summary_key: Optional[Tuple[Optional[str], str]] = None  # (class, function) for return summaries
         self.returns_escape = True  # False for post-processing/inference functions (see naming.py)
         self.loop_stack: List[Tuple[List[State], List[State]]] = []  # (continue states, break states)
@@ -201,6 +202,16 @@ class ModuleContext:
         # ... and the operands those ops saved (``self.emb.weight``), where a fix can hand them a copy
         self.param_save_operands: Dict[Tuple[Optional[str], str], Set[cst.CSTNode]] = {}
         self.param_save_origin: Dict[int, Tuple[Optional[str], str]] = {}  # caller's save site -> the method
+        # (class or None, function) -> the parameters its returned value's ops saved (``def score(q, k):
+        # return q @ k.transpose(-1, -2)``), each with the parameters whose requiring grad made the save
+        # (None: not only parameters): a call saves what its caller passed for them
+        self.argument_saves: Dict[Tuple[Optional[str], str], Dict[str, Optional[FrozenSet[str]]]] = {}
+        self.argument_save_asked: Set[Tuple[Optional[str], str]] = set()  # read before any was known
+        self.argument_params: Dict[Tuple[Optional[str], str], List[str]] = {}  # ... their parameters, in order
+        self.argument_save_ops: Dict[Tuple[Tuple[Optional[str], str], str], object] = {}  # ... the saving op
+        self.argument_save_sites: Dict[int, object] = {}  # a call's save site -> the saving op inside it
+        # save site -> the groups of the tensors whose requiring grad made that save (torch's "when")
+        self.save_triggers: Dict[int, FrozenSet[str]] = {}
         self.renormalising_classes: Set[str] = set()  # classes holding a max_norm embedding (self.emb)
         self.allocated_groups: Set[str] = set()  # every group new_group handed out, in any unit or pass
 
@@ -402,6 +413,48 @@ class Interpreter:
                 save = self.ctx.save_by_site.get(rid[0])
                 if save is not None and isinstance(save.saved_text, cst.CSTNode):
                     self.ctx.param_save_operands.setdefault(key, set()).add(save.saved_text)
+
+    def _note_argument_saves(self, state: State, val: Val, key) -> None:
+        """A function returning what an op computed that saved one of its own parameters (``q @ k.mT``
+        saves ``q`` and a view of ``k``): its callers' arguments are saved while they hold the result
+        (``ctx.argument_saves``, with which parameters' requiring grad made each save)."""
+        hist = set(val.hist)
+        for part in val.parts or ():
+            hist |= part.hist
+        if not hist:
+            return
+        own = {"param:" + name: name for name in self.unit.params}
+        records = state.records
+        triggers = self.ctx.save_triggers
+        found: Dict[str, Optional[FrozenSet[str]]] = {}
+        for rid in hist:
+            record = records.get(rid)
+            if record is None or record.stale or record.freed:
+                continue  # a write in the function itself is its own finding
+            for group in record.groups:
+                param = own.get(group)
+                if param is None:
+                    continue
+                save = self.ctx.save_by_site.get(rid[0])
+                if save is not None:
+                    self.ctx.argument_save_ops.setdefault((key, param), save.op_text)
+                made_by = triggers.get(rid[0])
+                condition = None
+                if made_by is not None and made_by and all(g in own for g in made_by):
+                    condition = frozenset(own[g] for g in made_by)
+                if param in found:
+                    known = found[param]
+                    condition = None if known is None or condition is None else known | condition
+                found[param] = condition
+        if not found:
+            return
+        self.ctx.argument_params[key] = list(self.unit.param_order)
+        summary = self.ctx.argument_saves.setdefault(key, {})
+        for param, condition in found.items():
+            if param in summary:
+                known = summary[param]
+                condition = None if known is None or condition is None else known | condition
+            summary[param] = condition
 
     @staticmethod
     def _returns_saved_tensor(state: State, val: Val) -> bool:
@@ -698,6 +751,8 @@ class Interpreter:
                         keys = self.ctx.return_keys.get(key, val.keys) if known is not None else val.keys
                         self.ctx.return_keys[key] = keys if keys == val.keys else None
                         self.ctx.return_parts[key] = saved
+                if key is not None and self.unit.params:
+                    self._note_argument_saves(state, val, key)
                 if self.unit.class_name and self.unit.self_name:
                     self._note_view_return(val)
                     if key is not None:

@@ -132,6 +132,9 @@ def build_finding(ctx, hazard, positions, path: str, source: str) -> Optional[Fi
             saved = ctx.code(save.saved_text)
     where = f" on line {saving_line}" if saving_line else ""
     role_part = f" ({role_text(save.qualname, save.role, save.argument)})" if save is not None else ""
+    inner = ctx.argument_save_sites.get(save.site) if save is not None else None
+    if inner is not None:  # a function of this file saved it: name the op inside that did
+        role_part = f" (its parameter '{save.argument}', which '{ctx.code(inner)}' saves)"
     if write.form in ("optimizer_step", "parameter_update"):
         message = (
             f"'{op}' updates parameters in place, but '{saving_text}'{where} saved {_quote(saved)} "

@@ -247,6 +247,17 @@ def choose_overload(interp: "Interpreter", qualname: str, info: OpInfo, bound: B
     return min(candidates, key=fits)
 
 
+def _note_triggers(interp: "Interpreter", sid: int, vals, module_group: Optional[str] = None) -> None:
+    """The tensors whose requiring grad made the save at ``sid`` (a helper's summary of the parameters it
+    saves says which of its parameters must require grad: ``x * s`` saves ``x`` only for a tensor ``s``).
+    ``module_group``: a module's parameters may make it too."""
+    groups = frozenset(g for v in vals if v.tensorish or v.kind == CONTAINER for g in v.groups)
+    if module_group is not None:
+        groups |= {module_group}
+    triggers = interp.ctx.save_triggers
+    triggers[sid] = triggers.get(sid, frozenset()) | groups
+
+
 def is_true(node) -> bool:
     return isinstance(node, cst.Name) and node.value == "True"
 
@@ -387,6 +398,7 @@ def apply_op(
                     sid = interp.ctx.site(item_node, "save:" + save.target)
                     site = SaveSite(sid, op_text, qualname, item_node, "input", save.target)
                     new_records.add(interp.create_record(state, sid, site, item.groups))
+                    _note_triggers(interp, sid, others)
             continue
         # a list or tuple saved whole: an LSTM's (h0, c0), multi_dot's matrices
         if not (val.tensorish or val.kind == CONTAINER) or not interp.save_condition(save, args, module):
@@ -395,6 +407,8 @@ def apply_op(
         text = arg_nodes[save.target] if save.target in arg_nodes else save.target
         site = SaveSite(sid, op_text, qualname, text, "input", save.target)
         new_records.add(interp.create_record(state, sid, site, val.groups))
+        _note_triggers(interp, sid, [args[p] for p in (save.when or args) if p in args],
+                       module.param_group if module is not None and MODULE_PARAMS in save.when else None)
     if module is not None and module.has_params and not module.frozen:
         for save in info.param_saves:
             if interp.save_condition(save, args, module):
@@ -571,8 +585,16 @@ def call(interp: "Interpreter", state: State, node: cst.Call) -> Val:
                 return _nograd_view_result(interp, state, node, vals[viewed[1]], vals)
             result = unknown_result(interp, state, node, vals)
             if unit.class_name:
-                result = _summarised_return(interp, state, node, result, (unit.class_name, func.attr.value),
-                                            func.attr.value)
+                key = (unit.class_name, func.attr.value)
+                result = _summarised_return(interp, state, node, result, key, func.attr.value)
+                params = interp.ctx.argument_params.get(key)
+                bound = _bind_evaluated(params, node, vals) if params is not None else None
+                if params is None:
+                    interp.ctx.argument_save_asked.add(key)
+                elif bound is not None:
+                    result = _saved_arguments(interp, state, node, result, key, f"self.{func.attr.value}",
+                                              {p: v for p, (v, _n) in bound.items()},
+                                              {p: n for p, (_v, n) in bound.items()})
             return result
         receiver = interp.eval(state, func.value)
         return method_call(interp, state, node, receiver, func.attr.value)
@@ -678,7 +700,47 @@ def _call_user_function(interp: "Interpreter", state: State, node: cst.Call, nam
     if viewed is not None and viewed[0] in bound.vals:
         return _nograd_view_result(interp, state, node, bound.vals[viewed[0]], list(bound.vals.values()))
     result = unknown_result(interp, state, node, list(bound.vals.values()) + bound.extra)
-    return _summarised_return(interp, state, node, result, (None, name), name)
+    result = _summarised_return(interp, state, node, result, (None, name), name)
+    return _saved_arguments(interp, state, node, result, (None, name), name, bound.vals, bound.nodes)
+
+
+def _saved_arguments(interp: "Interpreter", state: State, node: cst.Call, result: Val, key, label: str,
+                     vals: Dict[str, Val], nodes: Dict[str, object]) -> Val:
+    """A call of a function of this file whose result came from ops that saved some of its parameters
+    (``def score(q, k): return q @ k.transpose(-1, -2)``): the call saves what the caller passed for them,
+    for as long as the caller holds the result -- when an argument whose requiring grad made the save
+    does here (``scale(x, 0.5)`` with ``return x * s`` saves nothing). A read before the function was
+    analysed is noted: the module is analysed once more (interpret_module)."""
+    summary = interp.ctx.argument_saves.get(key)
+    if summary is None:
+        interp.ctx.argument_save_asked.add(key)
+        return result
+    if interp.unit.nograd or interp.unit.hooks_depth or result.grad == NO:
+        return result
+    mark = len(interp.renamed)
+    new = set()
+    order = interp.ctx.argument_params.get(key) or sorted(summary)
+    for param in [p for p in order if p in summary]:
+        val = vals.get(param)
+        if val is None or not val.tensorish or not val.groups:
+            continue
+        condition = summary[param]
+        makers = [vals[p] for p in condition if p in vals] if condition is not None else list(vals.values())
+        if not any(v.tensorish and v.grad != NO for v in makers):
+            continue
+        sid = interp.ctx.site(node, "save:argument:" + param)
+        interp.ctx.argument_save_sites[sid] = interp.ctx.argument_save_ops.get((key, param))
+        text = nodes.get(param)
+        site = SaveSite(sid, node, label, text if text is not None else param, "input", param)
+        new.add(interp.create_record(state, sid, site, val.groups))
+    if not new:
+        return result
+    result = interp.catch_up(result, mark)
+    parts = None
+    if result.parts is not None:
+        parts = tuple(interp.catch_up(part, mark) for part in result.parts)
+        parts = tuple(replace(part, hist=part.hist | new) for part in parts)
+    return replace(result, hist=result.hist | new, parts=parts)
 
 
 def _nograd_view_result(interp: "Interpreter", state: State, node: cst.Call, base: Val, vals) -> Val:
@@ -1206,11 +1268,17 @@ def method_call(interp: "Interpreter", state: State, node: cst.Call, receiver: V
                 interp.eval(state, a.value)
             return receiver if name not in ("zero_grad", "register_buffer") else OTHER_VAL
         found = _argument_writes(interp, module, name) if module.user_class is not None else None
+        method_params = interp.ctx.argument_params.get((module.user_class, name)) \
+            if module.user_class is not None else None
+        bound = None
         if found is not None:
             bound = bind(interp, state, call_node, found[0])
             result = unknown_result(interp, state, call_node, list(bound.vals.values()) + bound.extra)
             _method_writes_arguments(interp, state, found, name, call_node,
                                      {p: (v, bound.nodes.get(p)) for p, v in bound.vals.items()})
+        elif method_params is not None:
+            bound = bind(interp, state, call_node, method_params)
+            result = unknown_result(interp, state, call_node, list(bound.vals.values()) + bound.extra)
         else:
             result = _unknown_call(interp, state, call_node, None)
         if module.user_class is not None:  # policy.act(obs): a method of this file's module
@@ -1219,6 +1287,11 @@ def method_call(interp: "Interpreter", state: State, node: cst.Call, receiver: V
             if returned is not None:
                 return returned
             result = _summarised_return(interp, state, call_node, result, (module.user_class, name), name)
+            if bound is not None and method_params is not None:
+                result = _saved_arguments(interp, state, call_node, result, (module.user_class, name),
+                                          f"{module.label or module.user_class}.{name}", bound.vals, bound.nodes)
+            elif method_params is None:
+                interp.ctx.argument_save_asked.add((module.user_class, name))
             saved = _param_saves_of(interp, (module.user_class, name))
             if saved and not interp.unit.nograd and not interp.unit.hooks_depth and not module.frozen:
                 # decoder.step(tok, h) returns logits whose op saved the module's weight
