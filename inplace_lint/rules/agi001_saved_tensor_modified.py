@@ -9,6 +9,14 @@ The write may sit in a helper function or in a method of a module class of the s
 it is passed (``def forward(self, seqs, mask): seqs *= mask``): the caller's tensor is written, and the
 finding is on the helper's line.
 
+The save may sit in a function or a method of the same file, the write in its caller: a helper whose
+returned value came from ops that saved its parameters (``def scores(q, k): return q @ k.transpose(-1,
+-2)``) saves what the caller passes for them, for as long as the caller holds the result, so the caller's
+``q.mul_(0.5)`` after ``w = scores(q, k)`` is found; the message names the op inside (``its parameter 'q',
+which 'q @ k.transpose(-1, -2)' saves``). A parameter counts as saved only when an argument whose
+requiring grad made the save does at the call (``scale(x, 0.5)`` with ``return x * factor`` saves
+nothing); a result the caller discards, or turns into a number with ``.item()``, keeps no save.
+
 That includes a forward hook of the same file that edits its module's output in place
 (``model.act.register_forward_hook(scale)`` with ``output.mul_(0.5)`` in ``scale``): the hook runs right
 after the module's forward, when a sigmoid, a ReLU or a softmax has already saved that output. The finding
