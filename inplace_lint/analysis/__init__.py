@@ -90,15 +90,19 @@ def interpret_module(module: cst.Module, options: LintOptions, source_of=None, d
             ctx.param_save_asked & ctx.param_save_returns.keys() or \
             ctx.argument_save_asked & ctx.argument_saves.keys() or \
             any(v is not None for v in ctx.views_returned.values()):
-        # a function returning a tensor its ops saved was maybe analysed after its callers: once more,
-        # now that every summary is known
-        ctx.hazards.clear()
+        # a function returning a tensor its ops saved was maybe analysed after its callers: once more, now
+        # that every summary is known -- each unit that read a summary (or __init__'s attributes, or a
+        # closure's names) which has changed since; the others would conclude the same again
         # the top level's findings are its own (None), as on the first run: not those of the unit analysed
         # last, whose findings a refinement below may drop
         ctx.current_unit = None
-        final = _run_unit(ctx, Unit(ctx, ImportMap(imports)), State(), top)
+        if ctx.reads_changed(None):
+            _forget_findings(ctx, None)
+            _run_unit(ctx, Unit(ctx, ImportMap(imports)), State(), top)
         for function, class_name, self_attrs in functions:
-            _analyze_function(ctx, function, imports, class_name, self_attrs)
+            if ctx.reads_changed(function):
+                _forget_findings(ctx, function)
+                _analyze_function(ctx, function, imports, class_name, self_attrs)
 
     # Functions this file calls: what their callers pass refines "an unannotated parameter may be a
     # tensor that requires grad". Analyse those again with the joined argument values.
@@ -127,6 +131,20 @@ def interpret_module(module: cst.Module, options: LintOptions, source_of=None, d
         for function, class_name, self_attrs in closures:
             _analyze_function(ctx, function, imports, class_name, self_attrs)
     return ctx
+
+
+def _forget_findings(ctx: ModuleContext, unit) -> None:
+    """Before ``unit`` (a function node, None for the top level) is analysed again: its hazards, and what it
+    read, go."""
+    for key, hazard in list(ctx.hazards.items()):
+        units = ctx.hazard_units.get(key, [])
+        units[:] = [other for other in units if other is not unit]
+        if hazard.unit is unit:
+            if units:  # another unit reported it too, and stands by it
+                hazard.unit = units[0]
+            else:
+                del ctx.hazards[key]
+    ctx.reads.pop(unit, None)
 
 
 def code_positions(module: cst.Module, wrapper: Optional[MetadataWrapper] = None):
@@ -468,6 +486,7 @@ def _directly_called(module: cst.Module, names: set) -> set:
 def _analyze_function(ctx: ModuleContext, function: cst.FunctionDef, imports: ImportMap, class_name: Optional[str],
                       self_attrs, call_args: Optional[Dict[str, Val]] = None, called_under_no_grad: bool = False) -> None:
     ctx.current_unit = function
+    ctx.reads.pop(function, None)
     for nested in [f for f, owner in ctx.closure_owner.items() if owner is function]:
         ctx.closure_envs.pop(nested, None)  # this analysis of the function sets its closures' names afresh
     decorators = _decorator_names(function, imports)
@@ -498,10 +517,10 @@ def _analyze_function(ctx: ModuleContext, function: cst.FunctionDef, imports: Im
             if passed is not None:
                 value = _refine_parameter(value, passed)
         state.env[name] = value
-    if is_method and class_name in ctx.class_attrs:
-        for key, val in ctx.class_attrs[class_name].items():
+    if is_method:
+        for key, val in ctx.read_attributes(class_name).items():
             state.env[self_name + "." + key] = val
-    for name, val in ctx.closure_envs.get(function, {}).items():
+    for name, val in ctx.read_closure(function).items():
         state.env.setdefault(name, val)  # a closure's free names (its parameters shadow them)
     end = _run_unit(ctx, unit, state, _block(function.body))
     if is_method and function.name.value == "__init__" and end is not None:

@@ -214,6 +214,48 @@ class ModuleContext:
         self.save_triggers: Dict[int, FrozenSet[str]] = {}
         self.renormalising_classes: Set[str] = set()  # classes holding a max_norm embedding (self.emb)
         self.allocated_groups: Set[str] = set()  # every group new_group handed out, in any unit or pass
+        # What each unit's analysis read of what other units' analyses produce (summaries, __init__'s
+        # attributes, a closure's names): unit (function node, None for the top level) -> {what: as read}.
+        # A unit is analysed again only when one of them changed since (interpret_module).
+        self.reads: Dict[object, Dict[tuple, object]] = {}
+        self.hazard_units: Dict[tuple, List[object]] = {}  # hazard key -> the units whose analysis reported it
+
+    # -- what a unit read of other units' results ----------------------------------------------------------
+    def summary_of(self, key) -> tuple:
+        saves = self.argument_saves.get(key)
+        return (self.return_summaries.get(key), self.return_elements.get(key), self.return_parts.get(key),
+                self.return_keys.get(key), self.param_save_returns.get(key), self.views_returned.get(key),
+                None if saves is None else tuple(sorted(saves.items())))
+
+    def read_summary(self, key) -> None:
+        """The current unit reads what analysing function ``key`` (class or None, name) concluded."""
+        reads = self.reads.setdefault(self.current_unit, {})
+        if ("summary", key) not in reads:
+            reads[("summary", key)] = self.summary_of(key)
+
+    def read_attributes(self, class_name: Optional[str]) -> Dict[str, Val]:
+        """The ``self.<attr>`` values the analysis of ``class_name``'s ``__init__`` left (or none yet)."""
+        found = self.class_attrs.get(class_name or "", {})
+        self.reads.setdefault(self.current_unit, {}).setdefault(("attributes", class_name or ""), found)
+        return found
+
+    def read_closure(self, function) -> Dict[str, Val]:
+        found = self.closure_envs.get(function, {})
+        self.reads.setdefault(self.current_unit, {}).setdefault(("closure", function), found)
+        return found
+
+    def reads_changed(self, unit) -> bool:
+        """Has anything ``unit``'s last analysis read of other units' results changed since?"""
+        for (kind, key), seen in self.reads.get(unit, {}).items():
+            if kind == "summary":
+                now = self.summary_of(key)
+            elif kind == "attributes":
+                now = self.class_attrs.get(key, {})
+            else:
+                now = self.closure_envs.get(key, {})
+            if now != seen:
+                return True
+        return False
 
     def note_base(self, site: int, base: str, shared: bool) -> None:
         old = self.view_bases.get(site)
@@ -280,6 +322,9 @@ class ModuleContext:
         key = (code, write.site, save.site if save else None)
         if key not in self.hazards:
             self.hazards[key] = Hazard(code, write, save, self.current_unit)
+        units = self.hazard_units.setdefault(key, [])  # a helper's write: every caller reports it
+        if not any(unit is self.current_unit for unit in units):
+            units.append(self.current_unit)
 
     def note_edge(self, unit: "Unit", callee: Tuple[Optional[str], str]) -> None:
         self.call_edges.add(((unit.class_name, unit.function_name), callee, unit.nograd))

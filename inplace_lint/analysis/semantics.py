@@ -577,6 +577,7 @@ def call(interp: "Interpreter", state: State, node: cst.Call) -> Val:
                 if helper is not None:
                     return _call_writing_helper(interp, state, node, None, *helper, label=func.attr.value)
             vals = [interp.eval(state, a.value) for a in node.args]
+            interp.ctx.read_summary((unit.class_name, func.attr.value))
             returned = interp.ctx.views_returned.get((unit.class_name, func.attr.value))
             if returned is not None:
                 return returned
@@ -711,6 +712,7 @@ def _saved_arguments(interp: "Interpreter", state: State, node: cst.Call, result
     for as long as the caller holds the result -- when an argument whose requiring grad made the save
     does here (``scale(x, 0.5)`` with ``return x * s`` saves nothing). A read before the function was
     analysed is noted: the module is analysed once more (interpret_module)."""
+    interp.ctx.read_summary(key)
     summary = interp.ctx.argument_saves.get(key)
     if summary is None:
         interp.ctx.argument_save_asked.add(key)
@@ -823,7 +825,7 @@ def _method_writes_receiver(interp: "Interpreter", state: State, module: ModuleI
     if found is None:
         return
     _params, writes = found
-    attributes = interp.ctx.class_attrs.get(module.user_class, {})
+    attributes = interp.ctx.read_attributes(module.user_class)
     for param, sites in writes.items():
         if only_renormalising:
             sites = [site for site in sites if site[1] == "renorm"]
@@ -1268,8 +1270,10 @@ def method_call(interp: "Interpreter", state: State, node: cst.Call, receiver: V
                 interp.eval(state, a.value)
             return receiver if name not in ("zero_grad", "register_buffer") else OTHER_VAL
         found = _argument_writes(interp, module, name) if module.user_class is not None else None
-        method_params = interp.ctx.argument_params.get((module.user_class, name)) \
-            if module.user_class is not None else None
+        method_params = None
+        if module.user_class is not None:
+            interp.ctx.read_summary((module.user_class, name))
+            method_params = interp.ctx.argument_params.get((module.user_class, name))
         bound = None
         if found is not None:
             bound = bind(interp, state, call_node, found[0])
@@ -1283,6 +1287,7 @@ def method_call(interp: "Interpreter", state: State, node: cst.Call, receiver: V
             result = _unknown_call(interp, state, call_node, None)
         if module.user_class is not None:  # policy.act(obs): a method of this file's module
             _method_writes_receiver(interp, state, module, name, call_node)
+            interp.ctx.read_summary((module.user_class, name))
             returned = interp.ctx.views_returned.get((module.user_class, name))
             if returned is not None:
                 return returned
@@ -1616,6 +1621,7 @@ def _parameter_save(interp, state: State, node, label: str, groups: FrozenSet[st
 def _param_saves_of(interp, key) -> Optional[FrozenSet[str]]:
     """The parameter groups what ``key`` (class, method) returns was computed from saves of; a read before
     the method was analysed is noted, so that the module is analysed once more (interpret_module)."""
+    interp.ctx.read_summary(key)
     saved = interp.ctx.param_save_returns.get(key)
     if saved is None:
         interp.ctx.param_save_asked.add(key)
@@ -1627,6 +1633,7 @@ def _summarised_return(interp, state, node, result: Val, key, label: str) -> Val
     return summary: a tensor its own ops saved, or a tuple some of whose elements are."""
     if interp.unit.nograd or result.grad == NO:
         return result
+    interp.ctx.read_summary(key)
     if interp.ctx.return_summaries.get(key):
         return _saved_return(interp, state, node, result, label)
     if interp.ctx.return_elements.get(key):
@@ -1730,7 +1737,7 @@ def attribute(interp: "Interpreter", state: State, node: cst.Attribute) -> Val:
             if module.frozen:
                 return Val(kind=TENSOR, grad=NO, groups=frozenset({module.param_group}))
             return Val(kind=TENSOR, grad=YES, groups=frozenset({module.param_group}), leaf=True)
-        attrs = interp.ctx.class_attrs.get(module.user_class or "", {})
+        attrs = interp.ctx.read_attributes(module.user_class)
         if attr in attrs:
             return attrs[attr]
         # model.encoder: most attributes of a module that are used further are submodules
