@@ -498,12 +498,15 @@ def _nograd_view_of(interp: "Interpreter", base: Optional[Val]) -> bool:
 
 
 def _tuple_outputs(interp: "Interpreter", info: OpInfo) -> Tuple[Tuple[str, bool], ...]:
-    """(output name, saved for backward) for ops returning several tensors, else ()."""
+    """(output name, saved for backward) for ops returning several tensors, else (). Torch's Python call
+    decides how many: the first of its ATen overload's outputs (``F.layer_norm`` returns one tensor of
+    three, ``torch.linalg.slogdet`` two of four)."""
     aten = interp.k.aten.get(info.aten or "")
-    if not aten or len(aten.get("outputs", ())) < 2 or info.view_of:
+    count = info.returns
+    if not aten or count < 2 or len(aten.get("outputs", ())) < count or info.view_of:
         return ()
     saved = set(aten.get("saves_result", ()))
-    return tuple((name, name in saved) for name in aten["outputs"])
+    return tuple((name, name in saved) for name in aten["outputs"][:count])
 
 
 def _is_index_output(name: str) -> bool:

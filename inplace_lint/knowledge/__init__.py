@@ -58,7 +58,8 @@ ATen overload(s) the call reaches), ``"no_backward"`` (backward raises "not impl
 grad is on: ``split``, ``chunk``, ``unbind``), ``"writes_given"`` (``{"kwarg": "max_norm", "target":
 "weight"}``: given that keyword, not None, the call first writes the target in place under no_grad --
 a parameter, or ``"@param:<name>"``, the module's own; ``F.embedding`` and ``nn.Embedding`` renormalise
-the rows they look up).
+the rows they look up), ``"returns"`` (how many values the Python call returns when it is not one:
+``torch.sort`` 2; ``F.nll_loss`` returns one tensor though its ATen overload returns two).
 For an always-in-place entry (``torch.Tensor.add_``) ``saves`` equals ``inplace.saves``.
 
 In ``"aten"``, ``"saved"`` maps each saved tensor argument to the differentiable inputs of which one
@@ -116,6 +117,9 @@ class OpInfo:
     # (keyword, target): given the keyword (not None), the call first writes the target in place under
     # no_grad -- a parameter, or "@param:<name>", the module's own (``max_norm`` renormalises rows)
     writes_given: Optional[Tuple[str, str]] = None
+    # how many values the Python call returns, measured (ATen's overload may return more: F.nll_loss
+    # runs nll_loss_forward, which also returns total_weight)
+    returns: int = 1
 
     @property
     def saves_result(self) -> bool:
@@ -149,6 +153,7 @@ def _op(name: str, raw: Mapping) -> OpInfo:
         multi_view=bool(raw.get("multi_view", False)),
         writes_given=(raw["writes_given"]["kwarg"], raw["writes_given"]["target"]) if raw.get("writes_given")
         else None,
+        returns=int(raw.get("returns", 1)),
     )
 
 

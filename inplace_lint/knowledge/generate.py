@@ -229,6 +229,8 @@ def python_entry(api, result, aten: Dict[str, Any]) -> Tuple[Dict[str, Any], Opt
         entry["no_backward"] = True
     if result.multi_view:
         entry["multi_view"] = True
+    if result.returns != 1:
+        entry["returns"] = result.returns
     try:
         calls, out, argvals = _dispatch_trace(api)
     except Exception:

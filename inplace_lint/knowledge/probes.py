@@ -40,6 +40,7 @@ class ProbeResult:
     param_saves: List[Dict[str, Any]] = field(default_factory=list)  # modules: own parameters saved
     no_backward: bool = False  # backward raised "not implemented"
     multi_view: bool = False  # its outputs are views torch forbids to modify in place (split, unbind)
+    returns: int = 1  # how many values the Python call returns (torch.sort: 2; F.nll_loss: 1, as ATen's 2)
     writes_given: Optional[bool] = None  # api.writes_given: the keyword given, the call bumped its target
     notes: List[str] = field(default_factory=list)
 
@@ -361,6 +362,7 @@ def _probe(api: Api, seed: int) -> ProbeResult:
     out = _invoke(api, values, module, False, seed)
     outs = _flat_tensors(out)
     res.differentiable = bool(grad_names) and any(o.requires_grad for o in outs)
+    res.returns = len(out) if isinstance(out, (tuple, list)) else 1
     # --- in-place forms
     if api.always_inplace:
         res.inplace_saves = saves
