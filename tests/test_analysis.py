@@ -28,6 +28,27 @@ def found(source, **options):
 
 
 CASES = {
+    # ``rows[2:5].contiguous()`` returns the slice itself (leading rows are contiguous): shifting it writes
+    # the projection a key view was saved from (runnable: torch raises). A slot of a middle dimension
+    # (``heads[:, :, 0]``) is strided, and ``.contiguous()`` copies it (the safe fixture
+    # contiguous_copy_of_strided_slice_written.py). No fix: the write is meant to reach ``rows``.
+    "contiguous_of_a_row_slice_is_the_view": """
+        import torch
+        def attend(x, w):
+            rows = x @ w
+            queries = rows[2:5].contiguous()
+            keys = rows[5:8]
+            scores = (queries + 0.5) @ keys.t()
+            queries += 1.0  # expect: AGI001
+            return scores.sum() + queries.sum()
+        def attend_heads(x, w):
+            heads = (x @ w).view(2, 5, 3, 4)
+            q = heads[:, :, 0].contiguous()
+            k = heads[:, :, 1]
+            s = torch.einsum("bid,bjd->bij", q + 0.5, k)
+            q += 1
+            return s
+    """,
     # a forward that writes its argument through a plain alias (x = token; x += pos), called by a script's
     # top level on a tensor an earlier module saved (runnable, re-created from a report:
     # scripts/forum_programs/heldout_reports/k18_vit_vqgan_two_decoders_token_pos_iadd.py); an alias

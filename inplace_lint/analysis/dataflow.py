@@ -18,6 +18,7 @@ import libcst as cst
 from inplace_lint.analysis import semantics as sem
 from inplace_lint.analysis.names import ImportMap, dotted, walk
 from inplace_lint.analysis.values import (
+    ALWAYS_SAVED,
     CONTAINER,
     MAYBE,
     MODULE,
@@ -35,6 +36,7 @@ from inplace_lint.analysis.values import (
     State,
     Val,
     WriteSite,
+    join_conditions,
     join_states,
     replace,
 )
@@ -58,6 +60,21 @@ class Hazard:
     write: WriteSite
     save: Optional[SaveSite] = None
     unit: object = None  # the function whose analysis found it
+
+
+def _runs_at_least_once(iterable) -> bool:
+    """``range(3)``, ``range(1, 4)``, ``[a, b]``: a loop over it runs its body at least once."""
+    if isinstance(iterable, (cst.List, cst.Tuple)):
+        return any(not isinstance(e, cst.StarredElement) for e in iterable.elements)
+    if not (isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Name) and iterable.func.value == "range"
+            and 1 <= len(iterable.args) <= 2 and all(a.keyword is None and not a.star for a in iterable.args)):
+        return False
+    bounds = []
+    for arg in iterable.args:
+        if not isinstance(arg.value, cst.Integer):
+            return False
+        bounds.append(int(arg.value.value.replace("_", ""), 0))
+    return bounds[-1] > (bounds[0] if len(bounds) == 2 else 0)
 
 
 class Unit:
@@ -466,8 +483,6 @@ class Interpreter:
         hist = set(val.hist)
         for part in val.parts or ():
             hist |= part.hist
-        if not hist:
-            return
         own = {"param:" + name: name for name in self.unit.params}
         records = state.records
         triggers = self.ctx.save_triggers
@@ -484,22 +499,18 @@ class Interpreter:
                 if save is not None:
                     self.ctx.argument_save_ops.setdefault((key, param), save.op_text)
                 made_by = triggers.get(rid[0])
-                condition = None
-                if made_by is not None and made_by and all(g in own for g in made_by):
+                condition = None  # some argument must require grad
+                if made_by is not None and ALWAYS_SAVED <= made_by:
+                    condition = ALWAYS_SAVED
+                elif made_by and all(g in own for g in made_by):
                     condition = frozenset(own[g] for g in made_by)
-                if param in found:
-                    known = found[param]
-                    condition = None if known is None or condition is None else known | condition
-                found[param] = condition
-        if not found:
-            return
+                found[param] = join_conditions(found[param], condition) if param in found else condition
+        # a function analysed that saves none of its parameters has a summary too (empty): a module call
+        # of a class of this file then saves what its forward saves, not every positional input
         self.ctx.argument_params[key] = list(self.unit.param_order)
         summary = self.ctx.argument_saves.setdefault(key, {})
         for param, condition in found.items():
-            if param in summary:
-                known = summary[param]
-                condition = None if known is None or condition is None else known | condition
-            summary[param] = condition
+            summary[param] = join_conditions(summary[param], condition) if param in summary else condition
 
     @staticmethod
     def _returns_saved_tensor(state: State, val: Val) -> bool:
@@ -849,6 +860,10 @@ class Interpreter:
             element = sem.iterate(self, state, node.iter)
         head = state
         exit_states: List[State] = []
+        # ``for step in range(3)``: the body runs at least once, so after the loop the state before it (no
+        # round at all) is no longer possible -- only what some round left
+        ran: Optional[State] = None
+        at_least_once = is_for and _runs_at_least_once(node.iter)
         for _round in range(MAX_LOOP_ROUNDS):
             body_in = head.copy()
             if is_for:
@@ -861,16 +876,18 @@ class Interpreter:
             for s in continues:
                 body_out = join_states(body_out, s)
             exit_states = breaks
+            if body_out is not None:
+                ran = body_out if ran is None else ran.join(body_out)
             new_head = head.join(body_out) if body_out is not None else head
             if new_head == head or self.unit.steps > STEP_BUDGET:
                 head = new_head
                 break
             head = new_head
-        result = head
+        result = ran.copy() if at_least_once and ran is not None else head
         if is_for:
             self._freeze_after_loop(result, node)
         if node.orelse is not None:
-            result = self.run_block(head.copy(), node.orelse.body)
+            result = self.run_block(result.copy(), node.orelse.body)
         for s in exit_states:
             result = join_states(result, s)
         return result

@@ -14,6 +14,7 @@ import libcst as cst
 from inplace_lint.analysis.names import dotted, walk
 from inplace_lint.analysis.naming import looks_like_count, looks_like_integer_tensor, looks_like_module
 from inplace_lint.analysis.values import (
+    ALWAYS_SAVED,
     CONTAINER,
     MAYBE,
     MODULE,
@@ -247,13 +248,14 @@ def choose_overload(interp: "Interpreter", qualname: str, info: OpInfo, bound: B
     return min(candidates, key=fits)
 
 
-def _note_triggers(interp: "Interpreter", sid: int, vals, module_group: Optional[str] = None) -> None:
+def _note_triggers(interp: "Interpreter", sid: int, vals, module_params: bool = False) -> None:
     """The tensors whose requiring grad made the save at ``sid`` (a helper's summary of the parameters it
     saves says which of its parameters must require grad: ``x * s`` saves ``x`` only for a tensor ``s``).
-    ``module_group``: a module's parameters may make it too."""
-    groups = frozenset(g for v in vals if v.tensorish or v.kind == CONTAINER for g in v.groups)
-    if module_group is not None:
-        groups |= {module_group}
+    One that surely requires grad, or a module's parameters (``module_params``), makes it always."""
+    vals = [v for v in vals if v.tensorish or v.kind == CONTAINER]
+    groups = frozenset(g for v in vals for g in v.groups)
+    if module_params or any(v.grad == YES for v in vals):
+        groups |= ALWAYS_SAVED
     triggers = interp.ctx.save_triggers
     triggers[sid] = triggers.get(sid, frozenset()) | groups
 
@@ -408,7 +410,8 @@ def apply_op(
         site = SaveSite(sid, op_text, qualname, text, "input", save.target)
         new_records.add(interp.create_record(state, sid, site, val.groups))
         _note_triggers(interp, sid, [args[p] for p in (save.when or args) if p in args],
-                       module.param_group if module is not None and MODULE_PARAMS in save.when else None)
+                       module is not None and MODULE_PARAMS in save.when and module.has_params
+                       and not module.frozen)
     if module is not None and module.has_params and not module.frozen:
         for save in info.param_saves:
             if interp.save_condition(save, args, module):
@@ -587,19 +590,20 @@ def call(interp: "Interpreter", state: State, node: cst.Call) -> Val:
             viewed = interp.ctx.nograd_view_returns.get((unit.class_name, func.attr.value))
             if viewed is not None and viewed[1] < len(vals) and not any(a.keyword or a.star for a in node.args):
                 return _nograd_view_result(interp, state, node, vals[viewed[1]], vals)
+            key = (unit.class_name, func.attr.value)
+            params = interp.ctx.argument_params.get(key) if unit.class_name else None
+            bound = _bind_evaluated(params, node, vals) if params is not None else None
+            mark = len(interp.renamed)
+            saves = frozenset()
+            if unit.class_name and params is None:
+                interp.ctx.argument_save_asked.add(key)
+            elif bound is not None:
+                saves = _saved_arguments(interp, state, node, key, f"self.{func.attr.value}",
+                                         {p: v for p, (v, _n) in bound.items()}, {p: n for p, (_v, n) in bound.items()})
             result = unknown_result(interp, state, node, vals)
             if unit.class_name:
-                key = (unit.class_name, func.attr.value)
                 result = _summarised_return(interp, state, node, result, key, func.attr.value)
-                params = interp.ctx.argument_params.get(key)
-                bound = _bind_evaluated(params, node, vals) if params is not None else None
-                if params is None:
-                    interp.ctx.argument_save_asked.add(key)
-                elif bound is not None:
-                    result = _saved_arguments(interp, state, node, result, key, f"self.{func.attr.value}",
-                                              {p: v for p, (v, _n) in bound.items()},
-                                              {p: n for p, (_v, n) in bound.items()})
-            return result
+            return _holding(interp, result, saves, mark)
         receiver = interp.eval(state, func.value)
         return method_call(interp, state, node, receiver, func.attr.value)
     if isinstance(func, cst.Name):
@@ -703,26 +707,29 @@ def _call_user_function(interp: "Interpreter", state: State, node: cst.Call, nam
     viewed = interp.ctx.nograd_view_returns.get((None, name))
     if viewed is not None and viewed[0] in bound.vals:
         return _nograd_view_result(interp, state, node, bound.vals[viewed[0]], list(bound.vals.values()))
+    mark = len(interp.renamed)
+    saves = _saved_arguments(interp, state, node, (None, name), name, bound.vals, bound.nodes)
     result = unknown_result(interp, state, node, list(bound.vals.values()) + bound.extra)
     result = _summarised_return(interp, state, node, result, (None, name), name)
-    return _saved_arguments(interp, state, node, result, (None, name), name, bound.vals, bound.nodes)
+    return _holding(interp, result, saves, mark)
 
 
-def _saved_arguments(interp: "Interpreter", state: State, node: cst.Call, result: Val, key, label: str,
-                     vals: Dict[str, Val], nodes: Dict[str, object]) -> Val:
+def _saved_arguments(interp: "Interpreter", state: State, node: cst.Call, key, label: str,
+                     vals: Dict[str, Val], nodes: Dict[str, object]) -> FrozenSet[RecordId]:
     """A call of a function of this file whose result came from ops that saved some of its parameters
     (``def score(q, k): return q @ k.transpose(-1, -2)``): the call saves what the caller passed for them,
     for as long as the caller holds the result -- when an argument whose requiring grad made the save
-    does here (``scale(x, 0.5)`` with ``return x * s`` saves nothing). A read before the function was
-    analysed is noted: the module is analysed once more (interpret_module)."""
+    does here (``scale(x, 0.5)`` with ``return x * s`` saves nothing). Made before the call's result is
+    allocated (in a loop, ``q = score(q, w)`` saves the tensor the last round allocated, not the new one),
+    and handed to the result with :func:`_holding`. A read before the function was analysed is noted: the
+    module is analysed once more (interpret_module)."""
     interp.ctx.read_summary(key)
     summary = interp.ctx.argument_saves.get(key)
     if summary is None:
         interp.ctx.argument_save_asked.add(key)
-        return result
-    if interp.unit.nograd or interp.unit.hooks_depth or result.grad == NO:
-        return result
-    mark = len(interp.renamed)
+        return frozenset()
+    if interp.unit.nograd or interp.unit.hooks_depth or not summary:
+        return frozenset()
     new = set()
     order = interp.ctx.argument_params.get(key) or sorted(summary)
     for param in [p for p in order if p in summary]:
@@ -730,22 +737,30 @@ def _saved_arguments(interp: "Interpreter", state: State, node: cst.Call, result
         if val is None or not val.tensorish or not val.groups:
             continue
         condition = summary[param]
-        makers = [vals[p] for p in condition if p in vals] if condition is not None else list(vals.values())
-        if not any(v.tensorish and v.grad != NO for v in makers):
-            continue
+        if condition is None or not ALWAYS_SAVED <= condition:
+            makers = [vals[p] for p in condition if p in vals] if condition is not None else list(vals.values())
+            if not any(v.tensorish and v.grad != NO for v in makers):
+                continue
         sid = interp.ctx.site(node, "save:argument:" + param)
         interp.ctx.argument_save_sites[sid] = interp.ctx.argument_save_ops.get((key, param))
         text = nodes.get(param)
         site = SaveSite(sid, node, label, text if text is not None else param, "input", param)
         new.add(interp.create_record(state, sid, site, val.groups))
-    if not new:
+    return frozenset(new)
+
+
+def _holding(interp: "Interpreter", result: Val, saves: FrozenSet[RecordId], mark: int) -> Val:
+    """``result``, computed from values evaluated when ``len(interp.renamed)`` was ``mark`` (their history
+    catches up with the renames since: an older save at the same site is the older generation now),
+    holding ``saves``, the call's own new records."""
+    if not saves:
         return result
     result = interp.catch_up(result, mark)
     parts = None
     if result.parts is not None:
-        parts = tuple(interp.catch_up(part, mark) for part in result.parts)
-        parts = tuple(replace(part, hist=part.hist | new) for part in parts)
-    return replace(result, hist=result.hist | new, parts=parts)
+        parts = tuple(replace(interp.catch_up(part, mark), hist=interp.catch_up(part, mark).hist | saves)
+                      for part in result.parts)
+    return replace(result, hist=result.hist | saves, parts=parts)
 
 
 def _nograd_view_result(interp: "Interpreter", state: State, node: cst.Call, base: Val, vals) -> Val:
@@ -1278,16 +1293,27 @@ def method_call(interp: "Interpreter", state: State, node: cst.Call, receiver: V
             interp.ctx.read_summary((module.user_class, name))
             method_params = interp.ctx.argument_params.get((module.user_class, name))
         bound = None
+        mark = len(interp.renamed)
+        saves = frozenset()
+        label = f"{module.label or module.user_class}.{name}"
         if found is not None:
             bound = bind(interp, state, call_node, found[0])
-            result = unknown_result(interp, state, call_node, list(bound.vals.values()) + bound.extra)
+            # what the method writes it writes before its own saves see it
             _method_writes_arguments(interp, state, found, name, call_node,
                                      {p: (v, bound.nodes.get(p)) for p, v in bound.vals.items()})
+            if method_params is not None:
+                saves = _saved_arguments(interp, state, call_node, (module.user_class, name), label,
+                                         {p: interp.catch_up(v, mark) for p, v in bound.vals.items()},
+                                         bound.nodes)
+            result = unknown_result(interp, state, call_node, list(bound.vals.values()) + bound.extra)
         elif method_params is not None:
             bound = bind(interp, state, call_node, method_params)
+            saves = _saved_arguments(interp, state, call_node, (module.user_class, name), label, bound.vals,
+                                     bound.nodes)
             result = unknown_result(interp, state, call_node, list(bound.vals.values()) + bound.extra)
         else:
             result = _unknown_call(interp, state, call_node, None)
+        result = _holding(interp, result, saves, mark)
         if module.user_class is not None:  # policy.act(obs): a method of this file's module
             _method_writes_receiver(interp, state, module, name, call_node)
             interp.ctx.read_summary((module.user_class, name))
@@ -1295,10 +1321,7 @@ def method_call(interp: "Interpreter", state: State, node: cst.Call, receiver: V
             if returned is not None:
                 return returned
             result = _summarised_return(interp, state, call_node, result, (module.user_class, name), name)
-            if bound is not None and method_params is not None:
-                result = _saved_arguments(interp, state, call_node, result, (module.user_class, name),
-                                          f"{module.label or module.user_class}.{name}", bound.vals, bound.nodes)
-            elif method_params is None:
+            if method_params is None:
                 interp.ctx.argument_save_asked.add((module.user_class, name))
             saved = _param_saves_of(interp, (module.user_class, name))
             if saved and not interp.unit.nograd and not interp.unit.hooks_depth and not module.frozen:
@@ -1574,6 +1597,14 @@ def _apply_module(interp, state, node, module: ModuleInfo, vals: List[Val], sequ
         bound = _bind_evaluated(found[0], node, vals)
         if bound is not None:
             _method_writes_arguments(interp, state, found, "forward", node, bound)
+    # a class of this file whose forward was analysed: it saves what that analysis found it saves of its
+    # parameters (as a helper function does), not every positional input
+    forward = (module.user_class, "forward") if module.user_class is not None else None
+    analysed = None
+    if forward is not None and isinstance(node, cst.Call):
+        interp.ctx.read_summary(forward)
+        params = interp.ctx.argument_params.get(forward) if forward in interp.ctx.argument_saves else None
+        analysed = _bind_evaluated(params, node, vals) if params is not None else None
     # a module we cannot see into: it may save its parameters for its inputs' gradients
     recording = not interp.unit.nograd and not interp.unit.hooks_depth
     label = module.label or "module"
@@ -1592,7 +1623,7 @@ def _apply_module(interp, state, node, module: ModuleInfo, vals: List[Val], sequ
         # its first layer (Linear, Conv, ...) keeps its input to compute its weight's gradient: what it is
         # passed positionally (keywords are masks, caches and options more often than not)
         args = node.args if isinstance(node, cst.Call) else ()
-        for index, val in enumerate(vals):
+        for index, val in enumerate(vals if analysed is None else ()):
             if index < len(args) and (args[index].keyword is not None or args[index].star):
                 continue
             if val.tensorish and val.groups and val.kind != CONTAINER:
@@ -1600,6 +1631,9 @@ def _apply_module(interp, state, node, module: ModuleInfo, vals: List[Val], sequ
                 text = args[index].value if index < len(args) else "its input"
                 site = SaveSite(sid, call_text, label, text, "input", "input")
                 new.add(interp.create_record(state, sid, site, val.groups))
+    if analysed is not None and recording:
+        new |= _saved_arguments(interp, state, node, forward, f"{label}.forward",
+                                {p: v for p, (v, _n) in analysed.items()}, {p: n for p, (_v, n) in analysed.items()})
     # the result is allocated after the inputs are saved: in a loop (``h = layer(h)``) the input is the
     # tensor this site allocated last time, which the allocation moves to the site's older group, saves
     # included, so a write to the new result is not a write to the saved input
@@ -1852,7 +1886,30 @@ def subscript(interp: "Interpreter", state: State, node: cst.Subscript) -> Val:
                     site = SaveSite(sid, node, "torch.Tensor.__getitem__", element.slice.value, "input", "indices")
                     hist = hist | {interp.create_record(state, sid, site, index.groups)}
         return Val(kind=base.kind, grad=base.grad, groups=frozenset({interp.new_group(state, node)}), hist=hist)
-    return replace(base, fresh=False, parts=None, nograd_view=_nograd_view_of(interp, base))
+    return replace(base, fresh=False, parts=None, nograd_view=_nograd_view_of(interp, base),
+                   strided=base.strided or _strided_index(node))
+
+
+def _strided_index(node: cst.Subscript) -> bool:
+    """``x[:, 0]``, ``heads[:, -L:, 1]``, ``x[..., :d]``: an index or a partial slice after a whole
+    dimension kept is a strided view (``.contiguous()`` and ``.reshape()`` copy it, as long as the dimensions
+    kept are not all of size 1). ``x[0]`` and ``x[1:3]`` stay contiguous."""
+    kept = False
+    for element in node.slice:
+        part = element.slice
+        if isinstance(part, cst.Slice):
+            whole = part.lower is None and part.upper is None and part.step is None
+            if whole:
+                kept = True
+            elif kept:
+                return True
+        elif isinstance(part.value, cst.Ellipsis):
+            kept = True
+        elif isinstance(part.value, cst.Name) and part.value.value == "None":
+            continue
+        elif kept:
+            return True
+    return False
 
 
 def _int_literal(node) -> Optional[int]:

@@ -287,6 +287,21 @@ def _local(group: str) -> bool:
     return group.startswith("t")  # allocated in this function; others (params, attributes) live on
 
 
+# An argument-save summary's condition (ctx.argument_saves): the parameters of which one must require grad
+# at the call for the save to happen; None: any argument; ALWAYS_SAVED: whatever the caller passes (a
+# tensor that surely requires grad, a module's parameter, made the save)
+ALWAYS_SAVED = frozenset({"*"})
+
+
+def join_conditions(a: Optional[FrozenSet[str]], b: Optional[FrozenSet[str]]) -> Optional[FrozenSet[str]]:
+    """The condition of a parameter two saves keep: the weaker of the two."""
+    if (a is not None and ALWAYS_SAVED <= a) or (b is not None and ALWAYS_SAVED <= b):
+        return ALWAYS_SAVED
+    if a is None or b is None:
+        return None
+    return a | b
+
+
 @dataclass(frozen=True)
 class SaveSite:
     """Static facts about one saving op, for messages (texts may be nodes, rendered only when needed)."""
