@@ -224,6 +224,9 @@ class ModuleContext:
         # (None: not only parameters): a call saves what its caller passed for them
         self.argument_saves: Dict[Tuple[Optional[str], str], Dict[str, Optional[FrozenSet[str]]]] = {}
         self.argument_save_asked: Set[Tuple[Optional[str], str]] = set()  # read before any was known
+        # (class or None, function) -> the module it builds and returns on every path (``def conv_bn_relu():
+        # return nn.Sequential(..., nn.ReLU(inplace=True))``), None when some path returns something else
+        self.returned_modules: Dict[Tuple[Optional[str], str], Optional[Val]] = {}
         self.argument_params: Dict[Tuple[Optional[str], str], List[str]] = {}  # ... their parameters, in order
         self.argument_save_ops: Dict[Tuple[Tuple[Optional[str], str], str], object] = {}  # ... the saving op
         self.argument_save_sites: Dict[int, object] = {}  # a call's save site -> the saving op inside it
@@ -242,7 +245,7 @@ class ModuleContext:
         saves = self.argument_saves.get(key)
         return (self.return_summaries.get(key), self.return_elements.get(key), self.return_parts.get(key),
                 self.return_keys.get(key), self.param_save_returns.get(key), self.views_returned.get(key),
-                None if saves is None else tuple(sorted(saves.items())))
+                None if saves is None else tuple(sorted(saves.items())), self.returned_modules.get(key))
 
     def read_summary(self, key) -> None:
         """The current unit reads what analysing function ``key`` (class or None, name) concluded."""
@@ -809,6 +812,8 @@ class Interpreter:
                         self.ctx.return_parts[key] = saved
                 if key is not None and self.unit.params:
                     self._note_argument_saves(state, val, key)
+                if key is not None:
+                    self._note_module_return(val, key)
                 if self.unit.class_name and self.unit.self_name:
                     self._note_view_return(val)
                     if key is not None:
@@ -839,6 +844,17 @@ class Interpreter:
             self.eval(state, node.test)
             return state
         return state
+
+    def _note_module_return(self, val: Val, key) -> None:
+        """A function returning a module it built (``def conv_bn_relu(...): return nn.Sequential(...)``): its
+        callers get that module, its layers and their in-place flags -- when every return path returns one."""
+        built = self.ctx.returned_modules
+        if val.kind == MODULE and val.module is not None and not (key in built and built[key] is None):
+            val = replace(val, hist=frozenset())
+            joined = val if key not in built else built[key].join(val)
+            built[key] = joined if joined.kind == MODULE and joined.module is not None else None
+        else:
+            built[key] = None
 
     def _note_view_return(self, val: Val) -> None:
         """Keep what a method returns when it is a view torch refuses to write (a no_grad view of one of

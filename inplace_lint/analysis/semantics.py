@@ -587,6 +587,9 @@ def call(interp: "Interpreter", state: State, node: cst.Call) -> Val:
             returned = interp.ctx.views_returned.get((unit.class_name, func.attr.value))
             if returned is not None:
                 return returned
+            built = interp.ctx.returned_modules.get((unit.class_name, func.attr.value))
+            if built is not None:  # self._make_layer(...): the module it builds
+                return built
             viewed = interp.ctx.nograd_view_returns.get((unit.class_name, func.attr.value))
             if viewed is not None and viewed[1] < len(vals) and not any(a.keyword or a.star for a in node.args):
                 return _nograd_view_result(interp, state, node, vals[viewed[1]], vals)
@@ -704,6 +707,10 @@ def _call_user_function(interp: "Interpreter", state: State, node: cst.Call, nam
     interp.ctx.note_call(name, bound.vals, clean=not bound.extra and not any(a.star for a in node.args),
                           nograd=interp.unit.nograd)
     interp.ctx.note_edge(interp.unit, (None, name))
+    interp.ctx.read_summary((None, name))
+    built = interp.ctx.returned_modules.get((None, name))
+    if built is not None:  # a builder of this file: the module it returns
+        return built
     viewed = interp.ctx.nograd_view_returns.get((None, name))
     if viewed is not None and viewed[0] in bound.vals:
         return _nograd_view_result(interp, state, node, bound.vals[viewed[0]], list(bound.vals.values()))
