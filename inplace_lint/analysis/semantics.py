@@ -589,7 +589,7 @@ def call(interp: "Interpreter", state: State, node: cst.Call) -> Val:
                 return returned
             built = interp.ctx.returned_modules.get((unit.class_name, func.attr.value))
             if built is not None:  # self._make_layer(...): the module it builds
-                return built
+                return _built_here(interp, built, node)
             viewed = interp.ctx.nograd_view_returns.get((unit.class_name, func.attr.value))
             if viewed is not None and viewed[1] < len(vals) and not any(a.keyword or a.star for a in node.args):
                 return _nograd_view_result(interp, state, node, vals[viewed[1]], vals)
@@ -710,7 +710,7 @@ def _call_user_function(interp: "Interpreter", state: State, node: cst.Call, nam
     interp.ctx.read_summary((None, name))
     built = interp.ctx.returned_modules.get((None, name))
     if built is not None:  # a builder of this file: the module it returns
-        return built
+        return _built_here(interp, built, node)
     viewed = interp.ctx.nograd_view_returns.get((None, name))
     if viewed is not None and viewed[0] in bound.vals:
         return _nograd_view_result(interp, state, node, bound.vals[viewed[0]], list(bound.vals.values()))
@@ -768,6 +768,20 @@ def _holding(interp: "Interpreter", result: Val, saves: FrozenSet[RecordId], mar
         parts = tuple(replace(interp.catch_up(part, mark), hist=interp.catch_up(part, mark).hist | saves)
                       for part in result.parts)
     return replace(result, hist=result.hist | saves, parts=parts)
+
+
+def _built_here(interp: "Interpreter", built: Val, call: cst.Call) -> Val:
+    """The module a builder of this file returns, as built by ``call``: each call builds other parameters
+    (``netG, netD = build(8, 4), build(4, 1)``: stepping one optimizer writes only its own module's)."""
+    salt = str(interp.ctx.site(call, "built"))
+
+    def rebased(module: ModuleInfo) -> ModuleInfo:
+        # its layers' saves are made at the call that runs them (site -1), not at the builder's constructors,
+        # which every module it built shares
+        return replace(module, param_group=f"{module.param_group}@{salt}", site=-1,
+                       sequence=tuple(rebased(element) for element in module.sequence))
+
+    return replace(built, module=rebased(built.module))
 
 
 def _nograd_view_result(interp: "Interpreter", state: State, node: cst.Call, base: Val, vals) -> Val:
