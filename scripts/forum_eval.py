@@ -8,7 +8,10 @@ hooks; ``modules/``: blocks, attention, RNNs, custom Functions, views; ``reports
 real bug reports; ``lookalikes/``: clean code a naive linter would flag, and hazards behind helper
 boundaries; ``heldout_training/``, ``heldout_modules/``, ``heldout_reports/`` (re-created from real
 bug reports, each citing its thread) and ``heldout_dataflow/`` (the code around the hazard: helpers,
-containers, hooks, closures) are the eighth landing's held-out batches) is a self-contained script.
+containers, hooks, closures) are the eighth landing's held-out batches; ``heldout9_reports/`` (real bug
+reports, each citing its thread), ``heldout9_models/`` (architectures: residual, attention, recurrent, flow,
+diffusion, detection, mixture-of-experts code) and ``heldout9_training/`` (GAN, RL, EMA, custom Functions,
+hooks, two backwards) the ninth's) is a self-contained script.
 ``reports/``, ``lookalikes/`` and the ``heldout_*`` folders were written as held-out batches, scored
 before any change they led to. A
 program meant to raise marks the in-place line torch blames with ``# culprit``. Scoring is the hidden
