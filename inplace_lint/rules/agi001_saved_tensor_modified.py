@@ -15,7 +15,12 @@ returned value came from ops that saved its parameters (``def scores(q, k): retu
 ``q.mul_(0.5)`` after ``w = scores(q, k)`` is found; the message names the op inside (``its parameter 'q',
 which 'q @ k.transpose(-1, -2)' saves``). A parameter counts as saved only when an argument whose
 requiring grad made the save does at the call (``scale(x, 0.5)`` with ``return x * factor`` saves
-nothing); a result the caller discards, or turns into a number with ``.item()``, keeps no save.
+nothing); a result the caller discards, or turns into a number with ``.item()``, keeps no save. A module
+class of the same file saves, when called, what its analysed ``forward`` saves of its arguments (a
+module the file cannot see is taken to save its positional inputs). A function or method that builds
+and returns a module (``def conv_bn_relu(...): return nn.Sequential(..., nn.ReLU(inplace=True))``,
+``self._make_layer(...)``) gives its callers that module, so the output its in-place ReLU saved is known;
+each call builds other parameters.
 
 That includes a forward hook of the same file that edits its module's output in place
 (``model.act.register_forward_hook(scale)`` with ``output.mul_(0.5)`` in ``scale``): the hook runs right
