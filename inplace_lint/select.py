@@ -239,6 +239,33 @@ class _Scanner:
                 self.top.append(part)
         self._settle_soft_triggers(tree)
         self._settle_receivers()
+        self._settle_passed_writes()
+
+    def _settle_passed_writes(self) -> None:
+        """A function that calls one of this file's functions (or a method of its own class) that writes its
+        parameters may pass its own on (``scores = self.regularise(labels, scores)``): it may write what it is
+        passed too (inplace_lint.analysis._parameter_writes). Kept when it may, never when it cannot."""
+        changed = True
+        while changed:
+            changed = False
+            functions = {u.name for u in self.units if u.module_level and u.writes_params}
+            methods: Dict[str, Set[str]] = {}
+            for unit in self.units:
+                if unit.writes_params and unit.class_name is not None:
+                    methods.setdefault(unit.class_name, set()).add(unit.name)
+            if not functions and not methods:
+                return
+            for unit in self.units:
+                if unit.writes_params or not unit.params:
+                    continue
+                passes = bool(unit.calls & functions)
+                siblings = methods.get(unit.class_name or "", ())
+                if not passes and siblings and unit.self_name:
+                    passes = any(type(node) is ast.Call and type(node.func) is ast.Attribute
+                                 and node.func.attr in siblings and type(node.func.value) is ast.Name
+                                 and node.func.value.id == unit.self_name for node in ast.walk(unit.node))
+                if passes:
+                    unit.writes_params = changed = True
 
     def _settle_receivers(self) -> None:
         """``lst.append(x)`` may change the global ``lst`` -- if the top level assigns ``lst`` at all: the

@@ -28,6 +28,36 @@ def found(source, **options):
 
 
 CASES = {
+    # a forward that passes what it is given on to a method that writes it (``scores =
+    # self.regularise(labels, scores)`` with ``logits += self.neg_bias`` there) writes the caller's tensor:
+    # here a Sigmoid head's output, which the sigmoid saved (runnable, re-created from a report:
+    # scripts/forum_programs/heldout9_reports/r21_distribution_balanced_loss_neg_bias_iadd_on_sigmoid_head.py).
+    # A snippet, not a fixture: a write inside a helper has no safe fix (its callers may rely on it)
+    "forward_passes_its_argument_to_a_method_that_writes_it": """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+        class BalancedLoss(nn.Module):
+            def __init__(self, bias):
+                super().__init__()
+                self.neg_bias = bias
+            def regularise(self, labels, logits):
+                logits += self.neg_bias  # expect: AGI001
+                return logits * (1 - labels) + logits * labels
+            def forward(self, scores, labels):
+                scores = self.regularise(labels, scores)
+                return F.binary_cross_entropy_with_logits(scores, labels)
+        class Head(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.net = nn.Sequential(nn.Linear(5, 3), nn.Sigmoid())
+            def forward(self, x):
+                return self.net(x)
+        def run():
+            criterion, head = BalancedLoss(torch.full((3,), 0.1)), Head()
+            loss = criterion(head(torch.randn(4, 5)), (torch.rand(4, 3) < 0.4).float())
+            loss.backward()
+    """,
     # ``rows[2:5].contiguous()`` returns the slice itself (leading rows are contiguous): shifting it writes
     # the projection a key view was saved from (runnable: torch raises). A slot of a middle dimension
     # (``heads[:, :, 0]``) is strided, and ``.contiguous()`` copies it (the safe fixture

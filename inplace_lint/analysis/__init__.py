@@ -315,7 +315,7 @@ def _collect_method_writes(ctx: ModuleContext, class_name: str, method: cst.Func
         self_name = params[0] if params and "staticmethod" not in decorators else None
         if self_name is not None:
             params = params[1:]
-        found = _parameter_writes(method, ctx.k, self_name)
+        found = _parameter_writes(method, ctx.k, self_name, _callee_writes(ctx, class_name, self_name))
         if self_name is not None and self_name in found:
             # writes to self's parameters (``for t in self.state_dict().values(): t.clamp_(-c, c)``)
             found[sem.SELF_PARAMETERS] = found.pop(self_name)
@@ -393,8 +393,28 @@ def _basic_view_base(node) -> Optional[str]:
 
 
 def _function_writes(ctx: ModuleContext, function: cst.FunctionDef):
-    writes = _parameter_writes(function, ctx.k)
+    writes = _parameter_writes(function, ctx.k, callee_writes=_callee_writes(ctx, None, None))
     return ([n for n, _ in _parameters(function)], writes) if writes else None
+
+
+def _callee_writes(ctx: ModuleContext, class_name: Optional[str], self_name: Optional[str]):
+    """For :func:`_parameter_writes`: what the function of this file, or the method of the same class, that
+    a call runs writes of its parameters (its writes to its own tensors are its own)."""
+
+    def lookup(call: cst.Call):
+        f = call.func
+        found = None
+        if type(f) is cst.Name:
+            found = ctx.function_writes.get(f.value)
+        elif self_name and class_name and type(f) is cst.Attribute and type(f.value) is cst.Name \
+                and f.value.value == self_name:
+            found = ctx.method_writes.get((class_name, f.attr.value))
+        if found is None:
+            return None
+        params, writes = found
+        return params, {p: w for p, w in writes.items() if p in params}
+
+    return lookup
 
 
 def _functions(ctx: ModuleContext, body, imports: ImportMap, class_name: Optional[str] = None):
@@ -633,13 +653,16 @@ def _summarize_autograd_function(cls: cst.ClassDef) -> Optional[sem.FunctionSumm
     return sem.FunctionSummary(cls.name.value, inputs, saves_result, cls)
 
 
-def _parameter_writes(function: cst.FunctionDef, knowledge,
-                      self_name: Optional[str] = None) -> Dict[str, List[Tuple[cst.CSTNode, str, str]]]:
+def _parameter_writes(function: cst.FunctionDef, knowledge, self_name: Optional[str] = None,
+                      callee_writes=None) -> Dict[str, List[Tuple[cst.CSTNode, str, str]]]:
     """Parameters a helper function writes in place, before any rebinding of the name:
     ``def scale_(t): t.mul_(2)``.
 
     A call ``scale_(y)`` then writes ``y``; the finding goes on the helper's own in-place line. For a
     method (``self_name``), writes to ``self.<attr>`` tensors too, keyed ``"self.<attr>"``.
+    ``callee_writes(call)``: the (parameters, writes) of the function or method of this file a call runs,
+    if it writes a parameter -- passing a parameter on to it writes that parameter too (``def forward(self,
+    score): self.regularise(score)`` with ``score += self.bias`` in ``regularise``).
     """
     params = {name for name, _ in _parameters(function)}
     owner = {name: name for name in params}  # written name -> the parameter it writes
@@ -649,6 +672,8 @@ def _parameter_writes(function: cst.FunctionDef, knowledge,
     # or on a loop's first pass, writes what the caller passed (seqs *= mask; ...; seqs = seqs * 2)
     first_rebound: Dict[str, int] = {}
     order: Dict[int, int] = {}  # id(node) -> its place in source order
+    passed_at: Dict[int, int] = {}  # a write in a callee (its node's id) -> the place of the call here
+    assigned_from: Dict[int, int] = {}  # id(an assignment's value) -> the assignment's place
     # exact types: LibCST's nodes are final, and an ABC isinstance check costs several plain ones
     name_type, subscript_type, attribute_type = cst.Name, cst.Subscript, cst.Attribute
     def own_tensor(node) -> Optional[str]:  # self.queue -> "self.queue"
@@ -661,6 +686,7 @@ def _parameter_writes(function: cst.FunctionDef, knowledge,
         kind = type(node)
         order[id(node)] = place
         if kind is cst.Assign:
+            assigned_from[id(node.value)] = place  # ``x = self.m(x)``: the call runs before x is rebound
             for target in node.targets:
                 t = target.target
                 if type(t) is name_type and type(node.value) is name_type and node.value.value in owner \
@@ -694,13 +720,25 @@ def _parameter_writes(function: cst.FunctionDef, knowledge,
                     (node, "method", f.attr.value + "()"))
             elif type(f) is attribute_type and own_tensor(f.value) and knowledge.is_inplace_method(f.attr.value):
                 writes.setdefault(own_tensor(f.value), []).append((node, "method", f.attr.value + "()"))
+            elif callee_writes is not None:
+                found = callee_writes(node)
+                if found is not None:
+                    callee_params, callee_sites = found
+                    bound = sem._bind_evaluated(callee_params, node, [None] * len(node.args)) or {}
+                    for param, (_val, arg) in bound.items():
+                        if type(arg) is name_type and arg.value in owner and param in callee_sites:
+                            for site in callee_sites[param]:
+                                # written when the call runs: before the statement that holds it rebinds
+                                passed_at[id(site[0])] = assigned_from.get(id(node), place + 1) - 1
+                                writes.setdefault(owner[arg.value], []).append(site)
         elif kind is cst.For:
             # ``for t, s in zip(teacher.parameters(), ...)``: writing t writes the module passed as teacher
             owner.update(_parameter_loop_names(node, params))
             module_owner.update(_module_loop_names(node, params))
     kept = {}
     for param, sites in writes.items():
-        before = [site for site in sites if order[id(site[0])] < first_rebound.get(param, len(order))]
+        before = [site for site in sites
+                  if passed_at.get(id(site[0]), order.get(id(site[0]), 0)) < first_rebound.get(param, len(order))]
         if before:
             kept[param] = before
     return kept

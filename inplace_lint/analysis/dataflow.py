@@ -119,6 +119,7 @@ class LazyWrites:
     def get(self, key, default=None):
         if key not in self._known:
             found = None
+            self._known[key] = None  # a helper that (indirectly) calls itself: no writes through that call
             for compute in self._candidates.get(key, ()):
                 entry = compute()
                 if entry is not None:
