@@ -6,8 +6,9 @@ on every tensor of its list) on a tensor that an earlier operation saved for the
 later backward can still reach that operation.
 
 The write may sit in a helper function or in a method of a module class of the same file that writes what
-it is passed (``def forward(self, seqs, mask): seqs *= mask``): the caller's tensor is written, and the
-finding is on the helper's line.
+it is passed (``def forward(self, seqs, mask): seqs *= mask``), also through calls that pass it on
+(``scores = self.regularise(labels, scores)`` with ``logits += self.neg_bias`` in ``regularise``): the
+caller's tensor is written, and the finding is on the helper's line.
 
 The save may sit in a function or a method of the same file, the write in its caller: a helper whose
 returned value came from ops that saved its parameters (``def scores(q, k): return q @ k.transpose(-1,
