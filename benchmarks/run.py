@@ -165,8 +165,9 @@ def measure_corpus(name: str, every: int, skip_flake8: bool, work: Path, skip_to
           f"{row['clin_wall'] / row['cached_wall']:.0f}x", file=sys.stderr, flush=True)
     if not skip_torchfix:
         row["torchfix"], row["torchfix_mb"], row["torchfix_files"] = measure_torchfix(name, files)
-        print(f"[{name}] torchfix {row['torchfix'] / row['torchfix_mb']:.1f} s/MB on {int(row['torchfix_files'])} "
-              "files", file=sys.stderr, flush=True)
+        rate = row["torchfix"] / row["torchfix_mb"]
+        print(f"[{name}] torchfix {rate:.1f} s/MB on {int(row['torchfix_files'])} files", file=sys.stderr,
+              flush=True)
     if not skip_flake8:
         flake8 = [PYTHON, "-m", "benchmarks.flake8_with"]
         args = ["--", "--isolated", "-j", "1", "--exit-zero", "--select=AGI,B"] + paths
@@ -353,13 +354,16 @@ def report(rows: Dict[str, Dict[str, float]], lsp: Optional[Dict[str, Dict[str, 
         out += [f"Every {every}th file of each corpus (sorted by path) was measured.", ""]
     measured = all("torchfix" in r for r in rows.values())
     out += ["| corpus | files | MB | ast.parse (floor) | CLI -j1 | CLI -j1 / ast | CLI all cores (CPU) | "
-            "CLI -j1 wall s | all cores wall s | cached re-run speed-up | TorchFix (subset) | TorchFix / CLI |",
+            "CLI -j1 wall s | all cores wall s | cached re-run speed-up | TorchFix (subset) | "
+            "TorchFix / CLI |",
             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     total = {"mb": 0.0, "ast": 0.0, "cli1": 0.0, "clin": 0.0, "clin_wall": 0.0, "cached_wall": 0.0,
              "f8_none": 0.0, "f8_ours": 0.0, "f8_bugbear": 0.0, "torchfix": 0.0, "torchfix_mb": 0.0}
 
     def torchfix_rate(r) -> float:
-        return r["torchfix"] / r["torchfix_mb"] if measured and r.get("torchfix_mb") else TORCHFIX_CPU_S_PER_MB
+        if measured and r.get("torchfix_mb"):
+            return r["torchfix"] / r["torchfix_mb"]
+        return TORCHFIX_CPU_S_PER_MB
 
     for name, r in rows.items():
         mb = r["mb"]
@@ -370,7 +374,8 @@ def report(rows: Dict[str, Dict[str, float]], lsp: Optional[Dict[str, Dict[str, 
             f"| {name} | {int(r['files'])} | {mb:.1f} | {r['ast'] / mb:.3f} | {r['cli1'] / mb:.2f} | "
             f"{r['cli1'] / r['ast']:.1f}x | {r['clin'] / mb:.2f} | {r['cli1_wall']:.1f} | "
             f"{r['clin_wall']:.1f} | "
-            f"{r['clin_wall'] / r['cached_wall']:.0f}x | {subset} | {torchfix_rate(r) / (r['cli1'] / mb):.0f}x |")
+            f"{r['clin_wall'] / r['cached_wall']:.0f}x | {subset} | "
+            f"{torchfix_rate(r) / (r['cli1'] / mb):.0f}x |")
     mb = total["mb"]
     if len(rows) > 1:
         subset = f"{torchfix_rate(total):.1f} ({total['torchfix_mb']:.2f} MB)" if measured else "not run"
@@ -380,13 +385,13 @@ def report(rows: Dict[str, Dict[str, float]], lsp: Optional[Dict[str, Dict[str, 
                    f"{torchfix_rate(total) / (total['cli1'] / mb):.0f}x |")
     tf_note = ("TorchFix (`torchfix -j 1`, 0.7.0, default rules) ran on every "
                + ", ".join(f"{n}th file of {c}" for c, n in TORCHFIX_EVERY.items() if c in rows)
-               + " in this run; its column is CPU-s/MB on that subset, and the ratio compares it with the CLI "
-               "on the whole corpus." if measured else
-               f"TorchFix was not run (--skip-torchfix): its ratio uses the issue's {TORCHFIX_CPU_S_PER_MB:.0f} "
-               "CPU-s/MB.")
+               + " in this run; its column is CPU-s/MB on that subset, and the ratio compares it with the "
+               "CLI on the whole corpus." if measured else
+               "TorchFix was not run (--skip-torchfix): its ratio uses the issue's "
+               f"{TORCHFIX_CPU_S_PER_MB:.0f} CPU-s/MB.")
     out += ["", f"Target (issue 6): CLI one process <= {TARGET_CLI} CPU-s/MB, i.e. {TARGET_CLI / 0.09:.1f}x "
-            "`ast.parse` at the issue's reference 0.09 s/MB (>= 40x faster than TorchFix); cached re-run >= 20x. "
-            + tf_note, ""]
+            "`ast.parse` at the issue's reference 0.09 s/MB (>= 40x faster than TorchFix); cached re-run "
+            ">= 20x. " + tf_note, ""]
     if any("f8_none" in r for r in rows.values()):
         out += ["## flake8 marginal cost (CPU-s/MB; flake8 -j 1 with one plugin minus flake8 with none)", "",
                 "| corpus | flake8 alone | + inplace-lint | + flake8-bugbear | ours / bugbear |",

@@ -204,6 +204,26 @@ class _Statement(_Part):
     unit: Optional[_Unit] = None  # a class-level statement's enclosing function, if its class is in one
 
 
+def _passes_a_parameter(unit: "_Unit", functions: Set[str], methods: Set[str]) -> bool:
+    """Does ``unit`` call one of ``functions`` (or ``self.<one of methods>``) with one of its own parameters
+    as an argument?"""
+    own = unit.params - {unit.self_name}
+    for node in ast.walk(unit.node):
+        if type(node) is not ast.Call:
+            continue
+        func = node.func
+        if type(func) is ast.Name:
+            if func.id not in functions:
+                continue
+        elif not (type(func) is ast.Attribute and func.attr in methods and type(func.value) is ast.Name
+                  and func.value.id == unit.self_name):
+            continue
+        if any(type(arg) is ast.Name and arg.id in own
+               for arg in node.args + [keyword.value for keyword in node.keywords]):
+            return True
+    return False
+
+
 class _Scanner:
     """One pass over the tree: the units and statements, their syntax flags and the names they use."""
 
@@ -258,13 +278,9 @@ class _Scanner:
             for unit in self.units:
                 if unit.writes_params or not unit.params:
                     continue
-                passes = bool(unit.calls & functions)
-                siblings = methods.get(unit.class_name or "", ())
-                if not passes and siblings and unit.self_name:
-                    passes = any(type(node) is ast.Call and type(node.func) is ast.Attribute
-                                 and node.func.attr in siblings and type(node.func.value) is ast.Name
-                                 and node.func.value.id == unit.self_name for node in ast.walk(unit.node))
-                if passes:
+                callees = unit.calls & functions
+                siblings = methods.get(unit.class_name or "", ()) if unit.self_name else ()
+                if (callees or siblings) and _passes_a_parameter(unit, callees, siblings):
                     unit.writes_params = changed = True
 
     def _settle_receivers(self) -> None:

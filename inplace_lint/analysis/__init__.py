@@ -521,7 +521,8 @@ def _analyze_function(ctx: ModuleContext, function: cst.FunctionDef, imports: Im
     unit = Unit(ctx, ImportMap(imports), nograd=nograd, self_name=self_name, class_name=class_name)
     unit.returns_escape = not looks_like_inference(function.name.value)
     unit.function_name = function.name.value
-    unit.param_order = tuple(name for index, (name, _p) in enumerate(params) if not (is_method and index == 0))
+    unit.param_order = tuple(name for index, (name, _p) in enumerate(params)
+                             if not (is_method and index == 0))
     unit.params = frozenset(unit.param_order)
     if not nograd and (class_name is None and function in ctx.top_level_functions
                        or class_name in ctx.user_modules and function.name.value != "__init__"):
@@ -737,8 +738,8 @@ def _parameter_writes(function: cst.FunctionDef, knowledge, self_name: Optional[
             module_owner.update(_module_loop_names(node, params))
     kept = {}
     for param, sites in writes.items():
-        before = [site for site in sites
-                  if passed_at.get(id(site[0]), order.get(id(site[0]), 0)) < first_rebound.get(param, len(order))]
+        rebound = first_rebound.get(param, len(order))
+        before = [site for site in sites if passed_at.get(id(site[0]), order.get(id(site[0]), 0)) < rebound]
         if before:
             kept[param] = before
     return kept

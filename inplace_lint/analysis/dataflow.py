@@ -66,8 +66,9 @@ def _runs_at_least_once(iterable) -> bool:
     """``range(3)``, ``range(1, 4)``, ``[a, b]``: a loop over it runs its body at least once."""
     if isinstance(iterable, (cst.List, cst.Tuple)):
         return any(not isinstance(e, cst.StarredElement) for e in iterable.elements)
-    if not (isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Name) and iterable.func.value == "range"
-            and 1 <= len(iterable.args) <= 2 and all(a.keyword is None and not a.star for a in iterable.args)):
+    if not (isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Name)
+            and iterable.func.value == "range" and 1 <= len(iterable.args) <= 2
+            and all(a.keyword is None and not a.star for a in iterable.args)):
         return False
     bounds = []
     for arg in iterable.args:
@@ -228,7 +229,7 @@ class ModuleContext:
         # (class or None, function) -> the module it builds and returns on every path (``def conv_bn_relu():
         # return nn.Sequential(..., nn.ReLU(inplace=True))``), None when some path returns something else
         self.returned_modules: Dict[Tuple[Optional[str], str], Optional[Val]] = {}
-        self.argument_params: Dict[Tuple[Optional[str], str], List[str]] = {}  # ... their parameters, in order
+        self.argument_params: Dict[Tuple[Optional[str], str], List[str]] = {}  # ... its parameters, in order
         self.argument_save_ops: Dict[Tuple[Tuple[Optional[str], str], str], object] = {}  # ... the saving op
         self.argument_save_sites: Dict[int, object] = {}  # a call's save site -> the saving op inside it
         # save site -> the groups of the tensors whose requiring grad made that save (torch's "when")
@@ -239,7 +240,7 @@ class ModuleContext:
         # attributes, a closure's names): unit (function node, None for the top level) -> {what: as read}.
         # A unit is analysed again only when one of them changed since (interpret_module).
         self.reads: Dict[object, Dict[tuple, object]] = {}
-        self.hazard_units: Dict[tuple, List[object]] = {}  # hazard key -> the units whose analysis reported it
+        self.hazard_units: Dict[tuple, List[object]] = {}  # hazard key -> the units that reported it
 
     # -- what a unit read of other units' results ----------------------------------------------------------
     def summary_of(self, key) -> tuple:

@@ -602,7 +602,8 @@ def call(interp: "Interpreter", state: State, node: cst.Call) -> Val:
                 interp.ctx.argument_save_asked.add(key)
             elif bound is not None:
                 saves = _saved_arguments(interp, state, node, key, f"self.{func.attr.value}",
-                                         {p: v for p, (v, _n) in bound.items()}, {p: n for p, (_v, n) in bound.items()})
+                                         {p: v for p, (v, _n) in bound.items()},
+                                         {p: n for p, (_v, n) in bound.items()})
             result = unknown_result(interp, state, node, vals)
             if unit.class_name:
                 result = _summarised_return(interp, state, node, result, key, func.attr.value)
@@ -745,7 +746,7 @@ def _saved_arguments(interp: "Interpreter", state: State, node: cst.Call, key, l
             continue
         condition = summary[param]
         if condition is None or not ALWAYS_SAVED <= condition:
-            makers = [vals[p] for p in condition if p in vals] if condition is not None else list(vals.values())
+            makers = list(vals.values()) if condition is None else [vals[p] for p in condition if p in vals]
             if not any(v.tensorish and v.grad != NO for v in makers):
                 continue
         sid = interp.ctx.site(node, "save:argument:" + param)
@@ -1654,7 +1655,8 @@ def _apply_module(interp, state, node, module: ModuleInfo, vals: List[Val], sequ
                 new.add(interp.create_record(state, sid, site, val.groups))
     if analysed is not None and recording:
         new |= _saved_arguments(interp, state, node, forward, f"{label}.forward",
-                                {p: v for p, (v, _n) in analysed.items()}, {p: n for p, (_v, n) in analysed.items()})
+                                {p: v for p, (v, _n) in analysed.items()},
+                                {p: n for p, (_v, n) in analysed.items()})
     # the result is allocated after the inputs are saved: in a loop (``h = layer(h)``) the input is the
     # tensor this site allocated last time, which the allocation moves to the site's older group, saves
     # included, so a write to the new result is not a write to the saved input
