@@ -249,35 +249,34 @@ class ModuleContext:
                 self.return_keys.get(key), self.param_save_returns.get(key), self.views_returned.get(key),
                 None if saves is None else tuple(sorted(saves.items())), self.returned_modules.get(key))
 
+    def _result_of(self, kind: str, key):
+        """What other units' analyses have concluded so far: a function's summaries, a class's ``__init__``
+        attributes, or a closure's names."""
+        if kind == "summary":
+            return self.summary_of(key)
+        return (self.class_attrs if kind == "attributes" else self.closure_envs).get(key, {})
+
+    def _read(self, kind: str, key):
+        """The current unit reads ``_result_of(kind, key)``; its first read is what it saw."""
+        found = self._result_of(kind, key)
+        self.reads.setdefault(self.current_unit, {}).setdefault((kind, key), found)
+        return found
+
     def read_summary(self, key) -> None:
         """The current unit reads what analysing function ``key`` (class or None, name) concluded."""
-        reads = self.reads.setdefault(self.current_unit, {})
-        if ("summary", key) not in reads:
-            reads[("summary", key)] = self.summary_of(key)
+        self._read("summary", key)
 
     def read_attributes(self, class_name: Optional[str]) -> Dict[str, Val]:
         """The ``self.<attr>`` values the analysis of ``class_name``'s ``__init__`` left (or none yet)."""
-        found = self.class_attrs.get(class_name or "", {})
-        self.reads.setdefault(self.current_unit, {}).setdefault(("attributes", class_name or ""), found)
-        return found
+        return self._read("attributes", class_name or "")
 
     def read_closure(self, function) -> Dict[str, Val]:
-        found = self.closure_envs.get(function, {})
-        self.reads.setdefault(self.current_unit, {}).setdefault(("closure", function), found)
-        return found
+        return self._read("closure", function)
 
     def reads_changed(self, unit) -> bool:
         """Has anything ``unit``'s last analysis read of other units' results changed since?"""
-        for (kind, key), seen in self.reads.get(unit, {}).items():
-            if kind == "summary":
-                now = self.summary_of(key)
-            elif kind == "attributes":
-                now = self.class_attrs.get(key, {})
-            else:
-                now = self.closure_envs.get(key, {})
-            if now != seen:
-                return True
-        return False
+        seen = self.reads.get(unit, {})
+        return any(self._result_of(kind, key) != then for (kind, key), then in seen.items())
 
     def note_base(self, site: int, base: str, shared: bool) -> None:
         old = self.view_bases.get(site)

@@ -594,16 +594,12 @@ def call(interp: "Interpreter", state: State, node: cst.Call) -> Val:
             if viewed is not None and viewed[1] < len(vals) and not any(a.keyword or a.star for a in node.args):
                 return _nograd_view_result(interp, state, node, vals[viewed[1]], vals)
             key = (unit.class_name, func.attr.value)
-            params = interp.ctx.argument_params.get(key) if unit.class_name else None
+            params = _argument_params(interp, key) if unit.class_name else None
             bound = _bind_evaluated(params, node, vals) if params is not None else None
             mark = len(interp.renamed)
             saves = frozenset()
-            if unit.class_name and params is None:
-                interp.ctx.argument_save_asked.add(key)
-            elif bound is not None:
-                saves = _saved_arguments(interp, state, node, key, f"self.{func.attr.value}",
-                                         {p: v for p, (v, _n) in bound.items()},
-                                         {p: n for p, (_v, n) in bound.items()})
+            if bound is not None:
+                saves = _saved_arguments(interp, state, node, key, f"self.{func.attr.value}", bound)
             result = unknown_result(interp, state, node, vals)
             if unit.class_name:
                 result = _summarised_return(interp, state, node, result, key, func.attr.value)
@@ -716,14 +712,29 @@ def _call_user_function(interp: "Interpreter", state: State, node: cst.Call, nam
     if viewed is not None and viewed[0] in bound.vals:
         return _nograd_view_result(interp, state, node, bound.vals[viewed[0]], list(bound.vals.values()))
     mark = len(interp.renamed)
-    saves = _saved_arguments(interp, state, node, (None, name), name, bound.vals, bound.nodes)
+    saves = _saved_arguments(interp, state, node, (None, name), name, _passed(bound))
     result = unknown_result(interp, state, node, list(bound.vals.values()) + bound.extra)
     result = _summarised_return(interp, state, node, result, (None, name), name)
     return _holding(interp, result, saves, mark)
 
 
+def _argument_params(interp: "Interpreter", key) -> Optional[List[str]]:
+    """The parameters of function ``key`` (class or None, name) once its argument-save summary is known
+    (see :func:`_saved_arguments`); a read before it was is noted: the module is analysed once more."""
+    interp.ctx.read_summary(key)
+    params = interp.ctx.argument_params.get(key)
+    if params is None:
+        interp.ctx.argument_save_asked.add(key)
+    return params
+
+
+def _passed(bound: Bound) -> Dict[str, Tuple[Val, object]]:
+    """A bound call's arguments as (value, node) by parameter (what :func:`_bind_evaluated` gives)."""
+    return {p: (v, bound.nodes.get(p)) for p, v in bound.vals.items()}
+
+
 def _saved_arguments(interp: "Interpreter", state: State, node: cst.Call, key, label: str,
-                     vals: Dict[str, Val], nodes: Dict[str, object]) -> FrozenSet[RecordId]:
+                     passed: Dict[str, Tuple[Val, object]]) -> FrozenSet[RecordId]:
     """A call of a function of this file whose result came from ops that saved some of its parameters
     (``def score(q, k): return q @ k.transpose(-1, -2)``): the call saves what the caller passed for them,
     for as long as the caller holds the result -- when an argument whose requiring grad made the save
@@ -731,27 +742,23 @@ def _saved_arguments(interp: "Interpreter", state: State, node: cst.Call, key, l
     allocated (in a loop, ``q = score(q, w)`` saves the tensor the last round allocated, not the new one),
     and handed to the result with :func:`_holding`. A read before the function was analysed is noted: the
     module is analysed once more (interpret_module)."""
-    interp.ctx.read_summary(key)
+    params = _argument_params(interp, key)
     summary = interp.ctx.argument_saves.get(key)
-    if summary is None:
-        interp.ctx.argument_save_asked.add(key)
-        return frozenset()
-    if interp.unit.nograd or interp.unit.hooks_depth or not summary:
+    if params is None or interp.unit.nograd or interp.unit.hooks_depth or not summary:
         return frozenset()
     new = set()
-    order = interp.ctx.argument_params.get(key) or sorted(summary)
-    for param in [p for p in order if p in summary]:
-        val = vals.get(param)
+    for param in [p for p in params if p in summary]:
+        val, text = passed.get(param, (None, None))
         if val is None or not val.tensorish or not val.groups:
             continue
         condition = summary[param]
         if condition is None or not ALWAYS_SAVED <= condition:
-            makers = list(vals.values()) if condition is None else [vals[p] for p in condition if p in vals]
+            makers = [v for v, _n in passed.values()] if condition is None else [
+                passed[p][0] for p in condition if p in passed]
             if not any(v.tensorish and v.grad != NO for v in makers):
                 continue
         sid = interp.ctx.site(node, "save:argument:" + param)
         interp.ctx.argument_save_sites[sid] = interp.ctx.argument_save_ops.get((key, param))
-        text = nodes.get(param)
         site = SaveSite(sid, node, label, text if text is not None else param, "input", param)
         new.add(interp.create_record(state, sid, site, val.groups))
     return frozenset(new)
@@ -766,8 +773,8 @@ def _holding(interp: "Interpreter", result: Val, saves: FrozenSet[RecordId], mar
     result = interp.catch_up(result, mark)
     parts = None
     if result.parts is not None:
-        parts = tuple(replace(interp.catch_up(part, mark), hist=interp.catch_up(part, mark).hist | saves)
-                      for part in result.parts)
+        caught = [interp.catch_up(part, mark) for part in result.parts]
+        parts = tuple(replace(part, hist=part.hist | saves) for part in caught)
     return replace(result, hist=result.hist | saves, parts=parts)
 
 
@@ -1325,25 +1332,23 @@ def method_call(interp: "Interpreter", state: State, node: cst.Call, receiver: V
                                      {p: (v, bound.nodes.get(p)) for p, v in bound.vals.items()})
             if method_params is not None:
                 saves = _saved_arguments(interp, state, call_node, (module.user_class, name), label,
-                                         {p: interp.catch_up(v, mark) for p, v in bound.vals.items()},
-                                         bound.nodes)
+                                         _passed(bound))
             result = unknown_result(interp, state, call_node, list(bound.vals.values()) + bound.extra)
         elif method_params is not None:
             bound = bind(interp, state, call_node, method_params)
-            saves = _saved_arguments(interp, state, call_node, (module.user_class, name), label, bound.vals,
-                                     bound.nodes)
+            saves = _saved_arguments(interp, state, call_node, (module.user_class, name), label,
+                                     _passed(bound))
             result = unknown_result(interp, state, call_node, list(bound.vals.values()) + bound.extra)
         else:
             result = _unknown_call(interp, state, call_node, None)
         result = _holding(interp, result, saves, mark)
         if module.user_class is not None:  # policy.act(obs): a method of this file's module
             _method_writes_receiver(interp, state, module, name, call_node)
-            interp.ctx.read_summary((module.user_class, name))
             returned = interp.ctx.views_returned.get((module.user_class, name))
             if returned is not None:
                 return returned
             result = _summarised_return(interp, state, call_node, result, (module.user_class, name), name)
-            if method_params is None:
+            if method_params is None:  # (not before: a method returning a view is not waited for)
                 interp.ctx.argument_save_asked.add((module.user_class, name))
             saved = _param_saves_of(interp, (module.user_class, name))
             if saved and not interp.unit.nograd and not interp.unit.hooks_depth and not module.frozen:
@@ -1654,9 +1659,7 @@ def _apply_module(interp, state, node, module: ModuleInfo, vals: List[Val], sequ
                 site = SaveSite(sid, call_text, label, text, "input", "input")
                 new.add(interp.create_record(state, sid, site, val.groups))
     if analysed is not None and recording:
-        new |= _saved_arguments(interp, state, node, forward, f"{label}.forward",
-                                {p: v for p, (v, _n) in analysed.items()},
-                                {p: n for p, (_v, n) in analysed.items()})
+        new |= _saved_arguments(interp, state, node, forward, f"{label}.forward", analysed)
     # the result is allocated after the inputs are saved: in a loop (``h = layer(h)``) the input is the
     # tensor this site allocated last time, which the allocation moves to the site's older group, saves
     # included, so a write to the new result is not a write to the saved input
