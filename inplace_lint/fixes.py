@@ -617,7 +617,7 @@ def _viewed(site, root) -> bool:
 
 def _base_local(site, root) -> bool:
     """A write through a view of ``root`` (``h[2:].zero_()``): is ``root`` a local nobody else sees?"""
-    return isinstance(root, cst.Name) and site.base_text == root.value and not site.base_shared
+    return _viewed(site, root) and not site.base_shared
 
 
 _BINARY = {
