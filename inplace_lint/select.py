@@ -191,6 +191,8 @@ class _Unit(_Part):
     writes_self: bool = False  # a method that may write its own object's tensors (``self.bank[i] = k``)
     self_name: Optional[str] = None  # a method's first parameter
     returns_value: bool = False  # has ``return <value>`` (it may return a tensor it saved)
+    # functions (``name``) and own methods (``self.name``) it calls with one of its own parameters
+    passes_parameters: Set[str] = field(default_factory=set)
 
     @property
     def name(self) -> str:
@@ -206,20 +208,18 @@ class _Statement(_Part):
 
 def _passes_a_parameter(unit: "_Unit", functions: Set[str], methods: Set[str]) -> bool:
     """Does ``unit`` call one of ``functions`` (or ``self.<one of methods>``) with one of its own parameters
-    as an argument?"""
-    own = unit.params - {unit.self_name}
-    for node in ast.walk(unit.node):
-        if type(node) is not ast.Call:
-            continue
-        func = node.func
-        if type(func) is ast.Name:
-            if func.id not in functions:
-                continue
-        elif not (type(func) is ast.Attribute and func.attr in methods and type(func.value) is ast.Name
-                  and func.value.id == unit.self_name):
-            continue
-        if any(type(arg) is ast.Name and arg.id in own
-               for arg in node.args + [keyword.value for keyword in node.keywords]):
+    as an argument? (Calls in its nested functions do not count: the analysis reads only the unit's own.)"""
+    passes = unit.passes_parameters
+    return any(name in passes for name in functions) or any("self." + name in passes for name in methods)
+
+
+def _passes_own(node: ast.Call, params) -> bool:
+    """Is one of ``params`` (a unit's own, not ``self``) an argument of ``node``?"""
+    for arg in node.args:
+        if type(arg) is ast.Name and arg.id in params:
+            return True
+    for keyword in node.keywords:
+        if type(keyword.value) is ast.Name and keyword.value.id in params:
             return True
     return False
 
@@ -432,6 +432,8 @@ class _Scanner:
         calls = owner.calls
         noncall = self.noncall
         params = owner.params if unit is owner else ()
+        own_params = set(params) - {unit.self_name} if params else ()
+        passes = owner.passes_parameters if own_params else None
         param_tensors: Set[str] = set()  # loop names over a parameter's .parameters(): writing them writes it
         param_modules: Set[str] = set()  # ... over its .modules(): writing ``m.mask`` in place writes it
         writes_params = False
@@ -498,6 +500,9 @@ class _Scanner:
                         if self_name is not None and (_base_name(func.value) == self_name or (
                                 type(func.value) is ast.Name and func.value.id in self_tensors)):
                             writes_self = True
+                    if passes is not None and type(func.value) is ast.Name and func.value.id == self_name \
+                            and _passes_own(node, own_params):
+                        passes.add("self." + func.attr)
                     if stores:  # a method call may change its receiver (lst.append(x))
                         base = _base_name(func.value)
                         # np.zeros(...) changes no global the analysis tracks, nor does a lambda's x.sum();
@@ -507,6 +512,8 @@ class _Scanner:
                 elif kind_func is ast.Name:
                     if _inplace_name(func.id):
                         trigger = True
+                    if passes is not None and _passes_own(node, own_params):
+                        passes.add(func.id)
                     names.add(func.id)
                     called.add(func.id)
                     if not lambda_params:
@@ -656,6 +663,13 @@ class _Scanner:
             owner.structural = structural
 
     def _add_names(self, part: _Part, tree: ast.AST) -> None:
+        kind = type(tree)
+        if kind is ast.Constant:  # most defaults (None, 0.1, True): no name in them
+            return
+        if kind is ast.Name:
+            part.names.add(tree.id)
+            self.noncall.add(tree.id)
+            return
         for node in ast.walk(tree):
             if type(node) is ast.Name:
                 part.names.add(node.id)

@@ -77,7 +77,7 @@ def interpret_module(module: cst.Module, options: LintOptions, source_of=None, d
         ctx.directly_called = directly_called(set(ctx.user_functions))
 
     # the module's top level first: its names are the globals every function sees
-    top = [s for s in module.body if not isinstance(s, (cst.FunctionDef, cst.ClassDef))]
+    top = [s for s in module.body if not type(s) in (cst.FunctionDef, cst.ClassDef)]
     top_unit = Unit(ctx, ImportMap(imports))
     final = _run_unit(ctx, top_unit, State(), top)
     if final is not None:
@@ -216,23 +216,23 @@ def join_end(a: Optional[State], b: Optional[State]) -> Optional[State]:
 def _collect_imports(body: Iterable, imports: ImportMap) -> None:
     """Top-level imports, including those inside if/try blocks (``try: import torch``)."""
     for statement in body:
-        if isinstance(statement, cst.SimpleStatementLine):
+        if type(statement) is cst.SimpleStatementLine:
             for small in statement.body:
-                if isinstance(small, (cst.Import, cst.ImportFrom)):
+                if type(small) in (cst.Import, cst.ImportFrom):
                     imports.add(small)
-        elif isinstance(statement, (cst.If, cst.Try)):
+        elif type(statement) in (cst.If, cst.Try):
             _collect_imports(_child_blocks(statement), imports)
 
 
 def _child_blocks(statement) -> List:
     out = []
     blocks = [statement.body]
-    if isinstance(statement, cst.If) and statement.orelse is not None:
-        blocks.append(statement.orelse if isinstance(statement.orelse, cst.If) else statement.orelse.body)
-    if isinstance(statement, cst.Try):
+    if type(statement) is cst.If and statement.orelse is not None:
+        blocks.append(statement.orelse if type(statement.orelse) is cst.If else statement.orelse.body)
+    if type(statement) is cst.Try:
         blocks.extend(h.body for h in statement.handlers)
     for block in blocks:
-        if isinstance(block, cst.If):
+        if type(block) is cst.If:
             out.append(block)
         elif hasattr(block, "body"):
             out.extend(block.body)
@@ -242,14 +242,14 @@ def _child_blocks(statement) -> List:
 def _collect_definitions(ctx: ModuleContext, body, imports: ImportMap,
                          mentions_max_norm: bool = True) -> None:
     for statement in body:
-        if isinstance(statement, cst.FunctionDef):
+        if type(statement) is cst.FunctionDef:
             ctx.user_functions.add(statement.name.value)
             ctx.top_level_functions.add(statement)
             ctx.function_params[statement.name.value] = [n for n, _ in _parameters(statement)]
             ctx.function_writes.add(statement.name.value, lambda f=statement: _function_writes(ctx, f))
             ctx.nograd_view_returns.add((None, statement.name.value),
                                         lambda f=statement: _nograd_view_return(f, imports, skip_self=False))
-        elif isinstance(statement, cst.ClassDef):
+        elif type(statement) is cst.ClassDef:
             name = statement.name.value
             ctx.user_classes.add(name)
             # only a file that names max_norm can build an embedding that renormalises (a walk of every
@@ -260,7 +260,7 @@ def _collect_definitions(ctx: ModuleContext, body, imports: ImportMap,
             if renormalising:
                 ctx.renormalising_classes.add(name)
             for method in _block(statement.body):
-                if isinstance(method, cst.FunctionDef):
+                if type(method) is cst.FunctionDef:
                     _collect_method_writes(ctx, name, method, imports, renormalising)
             bases = [imports.resolve(a.value) or dotted(a.value) or "" for a in statement.bases]
             if any(b in NN_MODULE_BASES or b in ctx.user_modules or b.endswith("nn.Module") for b in bases):
@@ -284,7 +284,7 @@ def _renormalising_attributes(ctx: ModuleContext, cls: cst.ClassDef, imports: Im
     every call: ``self.emb = nn.Embedding(n, d, max_norm=1.0)``."""
     found = set()
     for init in _block(cls.body):
-        if not isinstance(init, cst.FunctionDef) or init.name.value != "__init__":
+        if not type(init) is cst.FunctionDef or init.name.value != "__init__":
             continue
         params = _parameters(init)
         self_name = params[0][0] if params else None
@@ -438,7 +438,7 @@ def _functions(ctx: ModuleContext, body, imports: ImportMap, class_name: Optiona
 def _compound_children(statement) -> List:
     out = list(_block(statement.body))
     orelse = getattr(statement, "orelse", None)
-    if isinstance(orelse, cst.If):
+    if type(orelse) is cst.If:
         out.append(orelse)
     elif orelse is not None:
         out.extend(_block(orelse.body))
@@ -451,7 +451,7 @@ def _compound_children(statement) -> List:
 
 
 def _block(body) -> List:
-    if isinstance(body, (cst.IndentedBlock, cst.SimpleStatementSuite)):
+    if type(body) in (cst.IndentedBlock, cst.SimpleStatementSuite):
         return list(body.body)
     return []
 
@@ -460,7 +460,7 @@ def _decorator_names(function: cst.FunctionDef, imports: ImportMap) -> List[str]
     names = []
     for decorator in function.decorators:
         node = decorator.decorator
-        if isinstance(node, cst.Call):
+        if type(node) is cst.Call:
             node = node.func
         names.append(imports.resolve(node) or dotted(node) or "")
     return names
@@ -477,7 +477,7 @@ def _refinable(ctx: ModuleContext, module: cst.Module) -> set:
     if not names:
         return set()
     keep = names & _directly_called_in(ctx, module)
-    return {s for s in module.body if isinstance(s, cst.FunctionDef) and s.name.value in keep}
+    return {s for s in module.body if type(s) is cst.FunctionDef and s.name.value in keep}
 
 
 def _directly_called_in(ctx: ModuleContext, module: cst.Module) -> set:
@@ -578,7 +578,7 @@ def _parameters(function: cst.FunctionDef) -> List[Tuple[str, cst.Param]]:
     out = []
     for param in list(p.posonly_params) + list(p.params):
         out.append((param.name.value, param))
-    if isinstance(p.star_arg, cst.Param):
+    if type(p.star_arg) is cst.Param:
         out.append((p.star_arg.name.value, p.star_arg))
     for param in p.kwonly_params:
         out.append((param.name.value, param))
@@ -602,13 +602,13 @@ def _parameter_value(ctx: ModuleContext, interp: Interpreter, name: str, param: 
                            module=annotated.module)
             return annotated
     default = param.default
-    if isinstance(default, (cst.Name, cst.Attribute)):
+    if type(default) in (cst.Name, cst.Attribute):
         # act_layer=nn.ReLU: calls of the parameter build that module (callers passing another class
         # are not followed; the default is what the code does when they pass none)
         held = sem.torch_callable(interp, interp.unit.imports.resolve(default))
         if held.callee is not None:
             return held
-    if isinstance(default, cst.Call):  # act_layer=partial(nn.ReLU, inplace=True)
+    if type(default) is cst.Call:  # act_layer=partial(nn.ReLU, inplace=True)
         held = sem.partial_default(interp, default)
         if held.callee is not None:
             return held
@@ -619,9 +619,9 @@ def _parameter_value(ctx: ModuleContext, interp: Interpreter, name: str, param: 
     if isinstance(default, (cst.Integer, cst.Float, cst.SimpleString, cst.ConcatenatedString, cst.Tuple,
                             cst.List, cst.Dict, cst.Lambda)):
         return OTHER_VAL
-    if isinstance(default, cst.Name) and default.value in ("True", "False"):
+    if type(default) is cst.Name and default.value in ("True", "False"):
         return OTHER_VAL
-    if isinstance(default, cst.UnaryOperation):
+    if type(default) is cst.UnaryOperation:
         return OTHER_VAL
     if not ctx.assume_params_are_tensors:
         return Val(kind=UNKNOWN, grad=NO, groups=frozenset({"param:" + name}))
@@ -630,7 +630,7 @@ def _parameter_value(ctx: ModuleContext, interp: Interpreter, name: str, param: 
 
 def _summarize_autograd_function(cls: cst.ClassDef) -> Optional[sem.FunctionSummary]:
     """Which ``apply`` arguments (and whether the output) forward passes to ``ctx.save_for_backward``."""
-    forward = next((s for s in _block(cls.body) if isinstance(s, cst.FunctionDef) and s.name.value == "forward"),
+    forward = next((s for s in _block(cls.body) if type(s) is cst.FunctionDef and s.name.value == "forward"),
                    None)
     if forward is None:
         return None
@@ -639,14 +639,14 @@ def _summarize_autograd_function(cls: cst.ClassDef) -> Optional[sem.FunctionSumm
     returned: List[str] = []
 
     for node in walk(forward):
-        if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) \
+        if type(node) is cst.Call and type(node.func) is cst.Attribute \
                 and node.func.attr.value == "save_for_backward":
-            saved_names.extend(a.value.value for a in node.args if isinstance(a.value, cst.Name))
-        elif isinstance(node, cst.Return):
-            if isinstance(node.value, cst.Name):
+            saved_names.extend(a.value.value for a in node.args if type(a.value) is cst.Name)
+        elif type(node) is cst.Return:
+            if type(node.value) is cst.Name:
                 returned.append(node.value.value)
-            elif isinstance(node.value, cst.Tuple):
-                returned.extend(e.value.value for e in node.value.elements if isinstance(e.value, cst.Name))
+            elif type(node.value) is cst.Tuple:
+                returned.extend(e.value.value for e in node.value.elements if type(e.value) is cst.Name)
     inputs = tuple(sorted({params.index(n) for n in saved_names if n in params}))
     saves_result = any(n in returned and n not in params for n in saved_names)
     if not inputs and not saves_result:

@@ -64,15 +64,15 @@ class Hazard:
 
 def _runs_at_least_once(iterable) -> bool:
     """``range(3)``, ``range(1, 4)``, ``[a, b]``: a loop over it runs its body at least once."""
-    if isinstance(iterable, (cst.List, cst.Tuple)):
-        return any(not isinstance(e, cst.StarredElement) for e in iterable.elements)
-    if not (isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Name)
+    if type(iterable) in (cst.List, cst.Tuple):
+        return any(not type(e) is cst.StarredElement for e in iterable.elements)
+    if not (type(iterable) is cst.Call and type(iterable.func) is cst.Name
             and iterable.func.value == "range" and 1 <= len(iterable.args) <= 2
             and all(a.keyword is None and not a.star for a in iterable.args)):
         return False
     bounds = []
     for arg in iterable.args:
-        if not isinstance(arg.value, cst.Integer):
+        if not type(arg.value) is cst.Integer:
             return False
         bounds.append(int(arg.value.value.replace("_", ""), 0))
     return bounds[-1] > (bounds[0] if len(bounds) == 2 else 0)
@@ -690,7 +690,7 @@ class Interpreter:
     # ================================================================================== statements
     def run_block(self, state: Optional[State], body) -> Optional[State]:
         """Execute a statement block; None means every path through it left (return/raise/break)."""
-        if isinstance(body, cst.IndentedBlock) or isinstance(body, cst.SimpleStatementSuite):
+        if type(body) is cst.IndentedBlock or type(body) is cst.SimpleStatementSuite:
             statements = body.body
         elif isinstance(body, (list, tuple)):
             statements = body
@@ -728,7 +728,7 @@ class Interpreter:
             then_state = self.run_block(state.copy(), node.body)
             if node.orelse is None:
                 else_state = state
-            elif isinstance(node.orelse, cst.If):
+            elif type(node.orelse) is cst.If:
                 else_state = self.run_statement(state.copy(), node.orelse)
             else:
                 else_state = self.run_block(state.copy(), node.orelse.body)
@@ -778,7 +778,7 @@ class Interpreter:
                 self.assign(state, node.target, value, node.value)
             else:
                 value = sem.from_annotation(self, node.annotation)
-                if value is not None and isinstance(node.target, cst.Name):
+                if value is not None and type(node.target) is cst.Name:
                     state.env[node.target.value] = value
             return state
         if kind is cst.AugAssign:
@@ -838,7 +838,7 @@ class Interpreter:
             return state
         if kind is cst.Del:
             for target in _flatten_targets(node.target):
-                if isinstance(target, cst.Name):
+                if type(target) is cst.Name:
                     state.env.pop(target.value, None)
             return state
         if kind is cst.Assert:
@@ -871,7 +871,7 @@ class Interpreter:
             views[key] = val if key not in views else views[key].join(val)
 
     def run_loop(self, state: State, node) -> Optional[State]:
-        is_for = isinstance(node, cst.For)
+        is_for = type(node) is cst.For
         element = None
         if is_for:
             element = sem.iterate(self, state, node.iter)
@@ -914,8 +914,8 @@ class Interpreter:
         """``for p in ema.parameters(): p.requires_grad = False`` (or ``p.requires_grad_(False)``) freezes
         the module: its parameters, taken again afterwards, are leaves that do not require grad."""
         it = node.iter
-        if not (isinstance(it, cst.Call) and isinstance(it.func, cst.Attribute)
-                and it.func.attr.value == "parameters" and isinstance(node.target, cst.Name)):
+        if not (type(it) is cst.Call and type(it.func) is cst.Attribute
+                and it.func.attr.value == "parameters" and type(node.target) is cst.Name):
             return
         key = dotted(it.func.value)
         holder = state.env.get(key) if key else None
@@ -923,14 +923,14 @@ class Interpreter:
             return
         var = node.target.value
         for inner in walk(node.body):
-            if isinstance(inner, cst.Assign):
-                freezes = any(isinstance(t.target, cst.Attribute) and t.target.attr.value == "requires_grad"
-                              and isinstance(t.target.value, cst.Name) and t.target.value.value == var
+            if type(inner) is cst.Assign:
+                freezes = any(type(t.target) is cst.Attribute and t.target.attr.value == "requires_grad"
+                              and type(t.target.value) is cst.Name and t.target.value.value == var
                               for t in inner.targets) and sem.is_false_or_none(inner.value)
-            elif isinstance(inner, cst.Call):
+            elif type(inner) is cst.Call:
                 func = inner.func
-                freezes = (isinstance(func, cst.Attribute) and func.attr.value == "requires_grad_"
-                           and isinstance(func.value, cst.Name) and func.value.value == var
+                freezes = (type(func) is cst.Attribute and func.attr.value == "requires_grad_"
+                           and type(func.value) is cst.Name and func.value.value == var
                            and bool(inner.args) and sem.is_false_or_none(inner.args[0].value))
             else:
                 continue
@@ -981,7 +981,7 @@ class Interpreter:
             result = after_body
         for handler in node.handlers:
             if handler.name is not None:
-                handler_in.env[handler.name.name.value if isinstance(handler.name.name, cst.Name) else "_"] = OTHER_VAL
+                handler_in.env[handler.name.name.value if type(handler.name.name) is cst.Name else "_"] = OTHER_VAL
             result = join_states(result, self.run_block(handler_in.copy(), handler.body))
         if node.finalbody is not None:
             final_in = result if result is not None else handler_in.copy()
@@ -991,22 +991,22 @@ class Interpreter:
 
     # ================================================================================= assignment
     def assign(self, state: State, target, value: Val, value_node) -> None:
-        if value.kind == MODULE and value.module is not None and isinstance(target, (cst.Name, cst.Attribute)):
+        if value.kind == MODULE and value.module is not None and type(target) in (cst.Name, cst.Attribute):
             self.ctx.param_labels.setdefault(value.module.param_group, dotted(target) or "")
-        if isinstance(target, cst.Name):
+        if type(target) is cst.Name:
             state.env[target.value] = value
-        elif isinstance(target, (cst.Tuple, cst.List)):
+        elif type(target) in (cst.Tuple, cst.List):
             elements = [e.value for e in target.elements]
             parts = None
-            if isinstance(value_node, (cst.Tuple, cst.List)) and len(value_node.elements) == len(elements):
-                if not any(isinstance(e, cst.StarredElement) for e in value_node.elements):
+            if type(value_node) in (cst.Tuple, cst.List) and len(value_node.elements) == len(elements):
+                if not any(type(e) is cst.StarredElement for e in value_node.elements):
                     parts = [self._peek(state, e.value) for e in value_node.elements]
             if parts is None and value.parts is not None and len(value.parts) >= len(elements) and not any(
-                    isinstance(e, cst.StarredElement) for e in target.elements):
+                    type(e) is cst.StarredElement for e in target.elements):
                 # an op's trailing internal outputs (slogdet's LU and pivots) are not returned to Python
                 parts = list(value.parts[:len(elements)])
             for i, (written, element) in enumerate(zip(target.elements, elements)):
-                if isinstance(written, cst.StarredElement):
+                if type(written) is cst.StarredElement:
                     # first, *rest = model.parameters(): a list of the remaining parameters, never one of
                     # them (a tensor's rows stay what unpacking makes of it: unbind's views)
                     if value.kind == PARAMS:
@@ -1014,15 +1014,15 @@ class Interpreter:
                         continue
                 part = parts[i] if parts is not None else sem.unpack(value, i)
                 self.assign(state, element, part, None)
-        elif isinstance(target, cst.StarredElement):
+        elif type(target) is cst.StarredElement:
             self.assign(state, target.value, value, None)
-        elif isinstance(target, cst.Attribute):
+        elif type(target) is cst.Attribute:
             base = self.eval(state, target.value)
             key = dotted(target)
             if target.attr.value == "requires_grad" and base.tensorish:
                 name = dotted(target.value)
                 if name:  # layer.weight.requires_grad = False: remember it for later reads of layer.weight
-                    enabled = not (isinstance(value_node, cst.Name) and value_node.value == "False")
+                    enabled = not (type(value_node) is cst.Name and value_node.value == "False")
                     leaf = enabled and (base.fresh or base.leaf or (not base.hist and base.grad == NO))
                     state.env[name] = replace(base, grad=YES if enabled else NO, leaf=leaf)
                 return
@@ -1031,7 +1031,7 @@ class Interpreter:
             if key is not None:
                 state.env[key] = value
             self.escape(state, value)
-        elif isinstance(target, cst.Subscript):
+        elif type(target) is cst.Subscript:
             container = self.eval(state, target.value)
             self._eval_slices(state, target)
             if sem.is_mapping_key(target):
@@ -1071,7 +1071,7 @@ class Interpreter:
             op_text,
             target_text,
             kwarg_node,
-            isinstance(target_node, cst.Name),
+            type(target_node) is cst.Name,
             target_node,
         )
         self.ctx.write_sites[sid] = write
@@ -1086,7 +1086,7 @@ class Interpreter:
         symbol = sem.AUG_SYMBOLS.get(type(node.operator))
         if symbol is None:
             return
-        in_subscript = isinstance(node.target, cst.Subscript)
+        in_subscript = type(node.target) is cst.Subscript
         if in_subscript:
             container = self.eval(state, node.target.value)
             if container.kind == CONTAINER:
@@ -1101,7 +1101,7 @@ class Interpreter:
                                      and value.kind != TENSOR):
             # Python rebinding: a number/list += ... (int += tensor makes a new tensor). An accumulator
             # that starts as a number (divisor = 1; divisor *= k) is taken to stay one.
-            if isinstance(node.target, cst.Name):
+            if type(node.target) is cst.Name:
                 op = sem.BINARY_FROM_AUG.get(symbol)
                 result = sem.binary_op(self, state, node, op, target_val, value, node.target, node.value) if op else value
                 state.env[node.target.value] = result
@@ -1117,7 +1117,7 @@ class Interpreter:
             symbol,
             dotted(written) or "",
             None,
-            isinstance(written, cst.Name),
+            type(written) is cst.Name,
             written,
         )
         if info is not None:
@@ -1133,9 +1133,9 @@ class Interpreter:
         args = {"self": subject, operand: value}
         texts = {"self": node.target, operand: node.value}
         new = self.inplace_write(state, subject, write, args, form, node, method or symbol, saved_texts=texts)
-        if isinstance(node.target, cst.Name):
+        if type(node.target) is cst.Name:
             state.env[node.target.value] = new
-        elif isinstance(node.target, cst.Attribute):
+        elif type(node.target) is cst.Attribute:
             key = dotted(node.target)
             if key:
                 state.env[key] = new
@@ -1176,7 +1176,7 @@ class Interpreter:
             return sem.binary_op(self, state, node, op, left, right, node.left, node.right)
         if kind is cst.UnaryOperation:
             operand = self.eval(state, node.expression)
-            if isinstance(node.operator, cst.Not):
+            if type(node.operator) is cst.Not:
                 return OTHER_VAL
             if not operand.tensorish:
                 return OTHER_VAL
@@ -1199,7 +1199,7 @@ class Interpreter:
             vals = []
             keys = []
             for e in node.elements:
-                if isinstance(e, cst.DictElement):
+                if type(e) is cst.DictElement:
                     self.eval(state, e.key)
                     vals.append(self.eval(state, e.value))
                     keys.append(sem.string_key(e.key))
@@ -1222,9 +1222,9 @@ class Interpreter:
         if kind is cst.Await:
             return self.eval(state, node.expression)
         if kind is cst.Yield:
-            if node.value is not None and not isinstance(node.value, cst.From):
+            if node.value is not None and not type(node.value) is cst.From:
                 self.escape(state, self.eval(state, node.value))
-            elif isinstance(node.value, cst.From):
+            elif type(node.value) is cst.From:
                 self.escape(state, self.eval(state, node.value.item))
             return Val()
         if kind is cst.Lambda:
@@ -1237,9 +1237,9 @@ class Interpreter:
         vals = []
         for element in node.slice:
             s = element.slice
-            if isinstance(s, cst.Index):
+            if type(s) is cst.Index:
                 vals.append(self.eval(state, s.value))
-            elif isinstance(s, cst.Slice):
+            elif type(s) is cst.Slice:
                 for part in (s.lower, s.upper, s.step):
                     if part is not None:
                         self.eval(state, part)
@@ -1261,20 +1261,20 @@ def _view_base(node) -> Optional[cst.Name]:
     """``h`` for ``h[2:]``, ``h.t()``, ``h.unsqueeze(0)[0]``; None for a plain name or anything else."""
     seen_view = False
     while True:
-        if isinstance(node, cst.Subscript):
+        if type(node) is cst.Subscript:
             node, seen_view = node.value, True
-        elif (isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute)
+        elif (type(node) is cst.Call and type(node.func) is cst.Attribute
               and node.func.attr.value in _VIEW_METHODS):
             node, seen_view = node.func.value, True
-        elif isinstance(node, cst.Attribute) and node.attr.value in ("T", "mT", "H", "mH"):
+        elif type(node) is cst.Attribute and node.attr.value in ("T", "mT", "H", "mH"):
             node, seen_view = node.value, True
         else:
             break
-    return node if seen_view and isinstance(node, cst.Name) else None
+    return node if seen_view and type(node) is cst.Name else None
 
 
 def _flatten_targets(node):
-    if isinstance(node, (cst.Tuple, cst.List)):
+    if type(node) in (cst.Tuple, cst.List):
         for e in node.elements:
             yield from _flatten_targets(e.value)
     else:

@@ -184,7 +184,7 @@ def _with_saved_copy(ctx, finding: Finding, source: str, save, positions) -> Fin
             where = positions[node]
             places.append((Position(where.start.line, where.start.column),
                            Position(where.end.line, where.end.column),
-                           isinstance(node, (cst.Name, cst.Attribute, cst.Subscript, cst.Call))))
+                           type(node) in (cst.Name, cst.Attribute, cst.Subscript, cst.Call)))
         return fixes.saved_copy_fix(source, places)
 
     return _with_own_fix(finding, plan, "That save must hold the weight as it was.", advice)

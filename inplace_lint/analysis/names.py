@@ -31,27 +31,27 @@ class ImportMap:
         self.names: Dict[str, str] = dict(parent.names) if parent else {}
 
     def add(self, statement) -> None:
-        if isinstance(statement, cst.Import):
+        if type(statement) is cst.Import:
             for alias in statement.names:
                 full = _module_name(alias.name)
-                if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
+                if alias.asname is not None and type(alias.asname.name) is cst.Name:
                     self.names[alias.asname.name.value] = full
                 else:
                     top = full.split(".")[0]
                     self.names[top] = top
-        elif isinstance(statement, cst.ImportFrom):
+        elif type(statement) is cst.ImportFrom:
             if statement.relative or statement.module is None:
                 base = ""
             else:
                 base = _module_name(statement.module)
-            if isinstance(statement.names, cst.ImportStar):
+            if type(statement.names) is cst.ImportStar:
                 if base in ("torch", "torch.nn", "torch.nn.functional"):
                     self.names["*" + base] = base
                 return
             for alias in statement.names:
                 name = _module_name(alias.name)
                 local = name
-                if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
+                if alias.asname is not None and type(alias.asname.name) is cst.Name:
                     local = alias.asname.name.value
                 self.names[local] = f"{base}.{name}" if base else name
 

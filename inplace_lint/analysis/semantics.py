@@ -261,18 +261,18 @@ def _note_triggers(interp: "Interpreter", sid: int, vals, module_params: bool = 
 
 
 def is_true(node) -> bool:
-    return isinstance(node, cst.Name) and node.value == "True"
+    return type(node) is cst.Name and node.value == "True"
 
 
 def is_false_or_none(node) -> bool:
-    return isinstance(node, cst.Name) and node.value in ("False", "None")
+    return type(node) is cst.Name and node.value in ("False", "None")
 
 
 def is_number(node) -> bool:
     """A literal number (``1.0``, ``-2``): the only ``max_norm`` read as given (a name may hold None)."""
-    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, (cst.Minus, cst.Plus)):
+    if type(node) is cst.UnaryOperation and type(node.operator) in (cst.Minus, cst.Plus):
         node = node.expression
-    return isinstance(node, (cst.Integer, cst.Float))
+    return type(node) in (cst.Integer, cst.Float)
 
 
 def renormalising_arg(ctor: cst.Call, info: OpInfo) -> Optional[cst.Arg]:
@@ -285,7 +285,7 @@ def renormalising_arg(ctor: cst.Call, info: OpInfo) -> Optional[cst.Arg]:
 def renormalises(value) -> bool:
     """``max_norm=<literal>``: torch renormalises to ``float(max_norm)`` whenever it is not None, so a
     number or a bool (``max_norm=True`` is 1.0). A name is not read: it may hold None."""
-    return is_number(value) or (isinstance(value, cst.Name) and value.value in ("True", "False"))
+    return is_number(value) or (type(value) is cst.Name and value.value in ("True", "False"))
 
 
 def keyword(call: cst.Call, name: str) -> Optional[cst.Arg]:
@@ -385,7 +385,7 @@ def apply_op(
             items = elements[save.target]
         elif save.for_others and val.kind == CONTAINER and val.parts is not None:
             display = arg_nodes.get(save.target)  # multi_dot([x, w])
-            if isinstance(display, (cst.List, cst.Tuple)) and len(display.elements) == len(val.parts):
+            if type(display) in (cst.List, cst.Tuple) and len(display.elements) == len(val.parts):
                 items = [(part, e.value) for part, e in zip(val.parts, display.elements)]
         if items is not None:
             # einsum(eq, x, w): x is saved only if w may require grad, and w only if x may
@@ -483,13 +483,13 @@ def _split_sizes(arg_nodes: Dict[str, cst.CSTNode]) -> bool:
     """Is this ``split`` one of a tensor whatever its receiver: split by an integer literal or a list of
     them (sizes, where a str takes a separator), or along a negative ``dim`` (``x.split(n, -1)``)?"""
     node = arg_nodes.get("split_size", arg_nodes.get("split_size_or_sections"))
-    if isinstance(node, (cst.List, cst.Tuple)):  # a str's split never takes a list: sizes, whatever they are
+    if type(node) in (cst.List, cst.Tuple):  # a str's split never takes a list: sizes, whatever they are
         return bool(node.elements) and not any(
-            isinstance(e.value, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)) for e in node.elements)
+            type(e.value) in (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString) for e in node.elements)
     dim = arg_nodes.get("dim")
-    negative_dim = (isinstance(dim, cst.UnaryOperation) and isinstance(dim.operator, cst.Minus)
-                    and isinstance(dim.expression, cst.Integer))
-    return isinstance(node, cst.Integer) or negative_dim
+    negative_dim = (type(dim) is cst.UnaryOperation and type(dim.operator) is cst.Minus
+                    and type(dim.expression) is cst.Integer)
+    return type(node) is cst.Integer or negative_dim
 
 
 def _nograd_view_of(interp: "Interpreter", base: Optional[Val]) -> bool:
@@ -548,7 +548,7 @@ def binary_op(interp: "Interpreter", state: State, node, op: Optional[str], left
 def call(interp: "Interpreter", state: State, node: cst.Call) -> Val:
     func = node.func
     qualname = interp.unit.imports.resolve(func)
-    if qualname is None and isinstance(func, cst.Name) and func.value not in state.env:
+    if qualname is None and type(func) is cst.Name and func.value not in state.env:
         qualname = _star_import(interp, func.value)
     if qualname is not None:
         root = qualname.split(".")[0]
@@ -565,7 +565,7 @@ def call(interp: "Interpreter", state: State, node: cst.Call) -> Val:
                 interp.eval(state, arg.value)
             return OTHER_VAL
         return _unknown_call(interp, state, node, None)
-    if isinstance(func, cst.Attribute):
+    if type(func) is cst.Attribute:
         key = dotted(func)
         if key is not None and key in state.env:
             callee = state.env[key]
@@ -574,7 +574,7 @@ def call(interp: "Interpreter", state: State, node: cst.Call) -> Val:
             if callee.callee is not None:
                 return _call_held(interp, state, node, callee)
             return _unknown_call(interp, state, node, callee, func)
-        if isinstance(func.value, cst.Name) and func.value.value == interp.unit.self_name and interp.unit.self_name:
+        if type(func.value) is cst.Name and func.value.value == interp.unit.self_name and interp.unit.self_name:
             # self.helper(x): a method or submodule we cannot see; values flow through it
             unit = interp.unit
             if unit.class_name:
@@ -606,7 +606,7 @@ def call(interp: "Interpreter", state: State, node: cst.Call) -> Val:
             return _holding(interp, result, saves, mark)
         receiver = interp.eval(state, func.value)
         return method_call(interp, state, node, receiver, func.attr.value)
-    if isinstance(func, cst.Name):
+    if type(func) is cst.Name:
         name = func.value
         held = interp.ctx.globals.get(name)
         if name in state.env or (held is not None and (held.kind == MODULE or held.callee is not None)):
@@ -686,7 +686,7 @@ def _star_import(interp: "Interpreter", name: str) -> Optional[str]:
 
 def _unknown_call(interp: "Interpreter", state: State, node: cst.Call, callee: Optional[Val], func_node=None) -> Val:
     vals = [interp.eval(state, a.value) for a in node.args]
-    named = isinstance(func_node, (cst.Name, cst.Attribute))
+    named = type(func_node) in (cst.Name, cst.Attribute)
     unseen_module = callee is not None and callee.kind == UNKNOWN and named and \
         looks_like_module(dotted(func_node) or "")
     if unseen_module or (callee is not None and callee.kind == MODULE):
@@ -817,7 +817,7 @@ def _register_forward_hook(interp: "Interpreter", state: State, node: cst.Call, 
     vals = [interp.eval(state, a.value) for a in node.args]
     first = node.args[0] if node.args else None
     hook = first.value if first is not None and first.keyword is None and not first.star else None
-    found = interp.ctx.function_writes.get(hook.value) if isinstance(hook, cst.Name) else None
+    found = interp.ctx.function_writes.get(hook.value) if type(hook) is cst.Name else None
     if found is None or interp.unit.nograd or not _hooked_forwards_record(interp):
         return unknown_result(interp, state, node, vals)  # the handle
     params, writes = found
@@ -850,7 +850,7 @@ def _hooked_forwards_record(interp: "Interpreter") -> bool:
     if unit.function_name:
         roots = [interp.ctx.current_unit]
     else:
-        roots = [s for s in interp.ctx.module.body if not isinstance(s, (cst.FunctionDef, cst.ClassDef))]
+        roots = [s for s in interp.ctx.module.body if not type(s) in (cst.FunctionDef, cst.ClassDef)]
     for root in roots:
         for node in walk(root):
             if type(node) is not cst.Call:
@@ -1001,17 +1001,17 @@ def _private_argument(interp: "Interpreter", state: State, call: cst.Call, value
     (``w = self._sharpen(w)``) and that no other name holds."""
     if arg_node is None or any(not g.startswith("t") for g in value.groups) or not value.groups:
         return False
-    name = arg_node.value if isinstance(arg_node, cst.Name) else None
+    name = arg_node.value if type(arg_node) is cst.Name else None
     holders = [n for n, v in state.env.items() if v.groups & value.groups and v.kind != MODULE and n != name]
     if holders:
         return False
     if name is None:
         return True
     statement = getattr(interp, "current_statement", None)
-    if isinstance(statement, cst.Return):
+    if type(statement) is cst.Return:
         return statement.value is call
-    return (isinstance(statement, cst.Assign) and statement.value is call and len(statement.targets) == 1
-            and isinstance(statement.targets[0].target, cst.Name) and statement.targets[0].target.value == name)
+    return (type(statement) is cst.Assign and statement.value is call and len(statement.targets) == 1
+            and type(statement.targets[0].target) is cst.Name and statement.targets[0].target.value == name)
 
 
 def builtin_call(interp: "Interpreter", state: State, node: cst.Call, name: str) -> Val:
@@ -1252,7 +1252,7 @@ def call_with_info(interp: "Interpreter", state: State, node: cst.Call, qualname
             name = qualname.split(".")[-1]
             if module is not None:
                 ctor = interp.ctx.module_inplace_args.get(module.site)
-                func_text = interp.ctx.code(node.func) if isinstance(node, cst.Call) else (module.label or name)
+                func_text = interp.ctx.code(node.func) if type(node) is cst.Call else (module.label or name)
                 write = interp.write_site(write_node or node, "module_call", func_text + "(...)",
                                           bound.nodes.get(form.modifies), kwarg_node=ctor[1] if ctor else None)
             elif form.kwarg is not None:
@@ -1277,7 +1277,7 @@ def call_with_info(interp: "Interpreter", state: State, node: cst.Call, qualname
 def method_call(interp: "Interpreter", state: State, node: cst.Call, receiver: Val, name: str,
                 call_node: Optional[cst.Call] = None, receiver_node=None) -> Val:
     call_node = call_node or node
-    if receiver_node is None and isinstance(node.func, cst.Attribute):
+    if receiver_node is None and type(node.func) is cst.Attribute:
         receiver_node = node.func.value
     kind = receiver.kind
     if kind == MODULE and receiver.module is not None:
@@ -1399,7 +1399,7 @@ def method_call(interp: "Interpreter", state: State, node: cst.Call, receiver: V
             return OTHER_VAL if name in ("keys", "index", "count", "clear", "copy") else receiver
     if name == "backward" and receiver.kind != OTHER:
         return _tensor_backward(interp, state, call_node, receiver)
-    if name == "apply" and isinstance(receiver_node, (cst.Name, cst.Attribute)):
+    if name == "apply" and type(receiver_node) in (cst.Name, cst.Attribute):
         cls = dotted(receiver_node)
         if cls in interp.ctx.autograd_functions:
             return interp.ctx.autograd_functions[cls].apply(interp, state, call_node)
@@ -1613,12 +1613,12 @@ def _apply_module(interp, state, node, module: ModuleInfo, vals: List[Val], sequ
             element_node = interp.ctx.site_nodes.get(element.site, node)
             current = _apply_module(interp, state, element_node, element, [current], sequence_call=True)
         return current
-    if module.user_class in interp.ctx.renormalising_classes and isinstance(node, cst.Call):
+    if module.user_class in interp.ctx.renormalising_classes and type(node) is cst.Call:
         # a forward that looks rows up in a max_norm embedding renormalises them first: a weight an earlier
         # forward saved goes stale (before this call's own saves, which see the weight as written)
         _method_writes_receiver(interp, state, module, "forward", node, only_renormalising=True)
     found = _argument_writes(interp, module, "forward") if module.user_class is not None else None
-    if found is not None and isinstance(node, cst.Call):
+    if found is not None and type(node) is cst.Call:
         # a forward that writes what it is passed (x += self.pos): the caller's tensor, before this call's
         # own saves (which see it as written)
         bound = _bind_evaluated(found[0], node, vals)
@@ -1628,7 +1628,7 @@ def _apply_module(interp, state, node, module: ModuleInfo, vals: List[Val], sequ
     # parameters (as a helper function does), not every positional input
     forward = (module.user_class, "forward") if module.user_class is not None else None
     analysed = None
-    if forward is not None and isinstance(node, cst.Call):
+    if forward is not None and type(node) is cst.Call:
         interp.ctx.read_summary(forward)
         params = interp.ctx.argument_params.get(forward) if forward in interp.ctx.argument_saves else None
         analysed = _bind_evaluated(params, node, vals) if params is not None else None
@@ -1649,7 +1649,7 @@ def _apply_module(interp, state, node, module: ModuleInfo, vals: List[Val], sequ
             new.add(_parameter_save(interp, state, node, label, groups, origin))
         # its first layer (Linear, Conv, ...) keeps its input to compute its weight's gradient: what it is
         # passed positionally (keywords are masks, caches and options more often than not)
-        args = node.args if isinstance(node, cst.Call) else ()
+        args = node.args if type(node) is cst.Call else ()
         for index, val in enumerate(vals if analysed is None else ()):
             if index < len(args) and (args[index].keyword is not None or args[index].star):
                 continue
@@ -1742,7 +1742,7 @@ def _apply_known_module(interp, state, node, module: ModuleInfo, info: OpInfo, b
                         sequence_call=False) -> Val:
     if module.renormalises and info.writes_given is not None:
         parameter = info.writes_given[1].split(":", 1)[-1]
-        label = interp.ctx.code(node.func) if isinstance(node, cst.Call) else module.label
+        label = interp.ctx.code(node.func) if type(node) is cst.Call else module.label
         weight = Val(kind=TENSOR, grad=YES, groups=frozenset({module.param_group}), leaf=True)
         _renormalise(interp, state, node, weight, f"{label}.{parameter}",
                      interp.ctx.module_given_args.get(module.site))
@@ -1755,7 +1755,7 @@ def _apply_known_module(interp, state, node, module: ModuleInfo, info: OpInfo, b
         write = replace(write, target_text="its input")
         interp.ctx.write_sites[write.site] = write
         return interp.inplace_write(state, target, write, bound.vals, info.inplace, node, info.name, module)
-    return call_with_info(interp, state, node if isinstance(node, cst.Call) else node, info.name, info, bound,
+    return call_with_info(interp, state, node if type(node) is cst.Call else node, info.name, info, bound,
                           method=False, module=module, write_node=write_node)
 
 
@@ -1844,13 +1844,13 @@ def _is_parameter_name(attr: str) -> bool:
 
 def is_mapping_key(node: cst.Subscript) -> bool:
     """``d["pair"]``: a string cannot index a tensor, so the subscripted value is a mapping."""
-    return len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index) and isinstance(
+    return len(node.slice) == 1 and type(node.slice[0].slice) is cst.Index and isinstance(
         node.slice[0].slice.value, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString))
 
 
 def string_key(node) -> Optional[str]:
     """The value of a plain string literal (a dict key), else None."""
-    if isinstance(node, cst.SimpleString):
+    if type(node) is cst.SimpleString:
         try:
             value = node.evaluated_value
         except Exception:  # a literal LibCST cannot evaluate: no key
@@ -1869,12 +1869,12 @@ def subscript(interp: "Interpreter", state: State, node: cst.Subscript) -> Val:
     if is_mapping_key(node) and base.kind != CONTAINER:
         key = dotted(node.value) or "?"
         literal = node.slice[0].slice.value
-        item = f"{key}[{literal.value if isinstance(literal, cst.SimpleString) else '?'}]"
+        item = f"{key}[{literal.value if type(literal) is cst.SimpleString else '?'}]"
         grad = NO if base.kind == OTHER else base.grad
         return Val(kind=UNKNOWN if base.kind != OTHER else OTHER, grad=grad, groups=frozenset({"item:" + item}),
                    hist=base.hist if key else frozenset())
     if base.kind == CONTAINER:
-        if base.parts is not None and len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index):
+        if base.parts is not None and len(node.slice) == 1 and type(node.slice[0].slice) is cst.Index:
             index_node = node.slice[0].slice.value
             index = _int_literal(index_node)
             if index is not None and -len(base.parts) <= index < len(base.parts):
@@ -1883,20 +1883,20 @@ def subscript(interp: "Interpreter", state: State, node: cst.Subscript) -> Val:
     if base.kind == PARAMS:
         return base.element()
     if base.kind == MODULE and base.module is not None and base.module.sequence and len(node.slice) == 1 \
-            and isinstance(node.slice[0].slice, cst.Index):
+            and type(node.slice[0].slice) is cst.Index:
         # model[0] of an nn.Sequential: that layer, whose parameters its calls saved
         index = _int_literal(node.slice[0].slice.value)
         if index is not None and -len(base.module.sequence) <= index < len(base.module.sequence):
             return Val(kind=MODULE, grad=NO, module=base.module.sequence[index])
     if not base.tensorish:
         return OTHER_VAL if base.kind == OTHER else Val()
-    if _opaque(base) and len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index):
+    if _opaque(base) and len(node.slice) == 1 and type(node.slice[0].slice) is cst.Index:
         index = _int_literal(node.slice[0].slice.value)
         if index is not None:  # outputs[0] of a call we cannot see: a tuple element, not a view
             return unpack(base, index)
     # an index that may be a tensor (a mask, an index tensor) gathers a copy; a number or slice views
     advanced = any(v.kind in (TENSOR, UNKNOWN) for v in indices) or any(
-        isinstance(e.slice, cst.Index) and isinstance(e.slice.value, (cst.List, cst.ListComp))
+        type(e.slice) is cst.Index and type(e.slice.value) in (cst.List, cst.ListComp)
         for e in node.slice
     )
     if advanced:
@@ -1905,7 +1905,7 @@ def subscript(interp: "Interpreter", state: State, node: cst.Subscript) -> Val:
             # h[idx] keeps an index tensor for backward (to scatter the gradient back): writing idx in place
             # afterwards (``idx += 1``) makes backward raise. Only a value known to be a tensor: an
             # unknown one may be a Python int (``h[pos]; pos += 1``)
-            elements = [e for e in node.slice if isinstance(e.slice, cst.Index)]
+            elements = [e for e in node.slice if type(e.slice) is cst.Index]
             for element, index in zip(elements, indices):
                 if index.kind == TENSOR:
                     sid = interp.ctx.site(element, "save:index")
@@ -1923,15 +1923,15 @@ def _strided_index(node: cst.Subscript) -> bool:
     kept = False
     for element in node.slice:
         part = element.slice
-        if isinstance(part, cst.Slice):
+        if type(part) is cst.Slice:
             whole = part.lower is None and part.upper is None and part.step is None
             if whole:
                 kept = True
             elif kept:
                 return True
-        elif isinstance(part.value, cst.Ellipsis):
+        elif type(part.value) is cst.Ellipsis:
             kept = True
-        elif isinstance(part.value, cst.Name) and part.value.value == "None":
+        elif type(part.value) is cst.Name and part.value.value == "None":
             continue
         elif kept:
             return True
@@ -1939,12 +1939,12 @@ def _strided_index(node: cst.Subscript) -> bool:
 
 
 def _int_literal(node) -> Optional[int]:
-    if isinstance(node, cst.Integer):
+    if type(node) is cst.Integer:
         try:
             return int(node.value, 0)
         except ValueError:
             return None
-    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
+    if type(node) is cst.UnaryOperation and type(node.operator) is cst.Minus:
         inner = _int_literal(node.expression)
         return -inner if inner is not None else None
     return None
@@ -1996,7 +1996,7 @@ def unpack(value: Val, index: int = 0) -> Val:
 
 def iterate(interp: "Interpreter", state: State, node) -> Val:
     """The value a ``for`` target takes on each iteration over ``node``."""
-    if isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value not in state.env:
+    if type(node) is cst.Call and type(node.func) is cst.Name and node.func.value not in state.env:
         name = node.func.value
         if name == "range":
             for a in node.args:
@@ -2010,7 +2010,7 @@ def iterate(interp: "Interpreter", state: State, node) -> Val:
             return container_of(list(parts))
         if name in ("reversed", "sorted", "list", "tuple") and node.args:
             return iterate(interp, state, node.args[0].value)
-    if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value == "items":
+    if type(node) is cst.Call and type(node.func) is cst.Attribute and node.func.attr.value == "items":
         receiver = interp.eval(state, node.func.value)
         return Val(kind=CONTAINER, grad=NO, parts=(OTHER_VAL, receiver.element()))
     iterable = interp.eval(state, node)
@@ -2037,7 +2037,7 @@ def comprehension(interp: "Interpreter", state: State, node) -> Val:
         for condition in for_in.ifs:
             interp.eval(inner, condition.test)
         for_in = for_in.inner_for_in
-    if isinstance(node, cst.DictComp):
+    if type(node) is cst.DictComp:
         interp.eval(inner, node.key)
         value = interp.eval(inner, node.value)
     else:
@@ -2052,7 +2052,7 @@ def comprehension(interp: "Interpreter", state: State, node) -> Val:
 
 # ============================================================================== context managers
 def grad_mode(interp: "Interpreter", node) -> Optional[str]:
-    if not isinstance(node, cst.Call):
+    if not type(node) is cst.Call:
         qualname = interp.unit.imports.resolve(node)
         return "nograd" if qualname in NOGRAD_CONTEXTS else None
     qualname = interp.unit.imports.resolve(node.func)
@@ -2065,7 +2065,7 @@ def grad_mode(interp: "Interpreter", node) -> Optional[str]:
     if qualname in ENABLE_GRAD:
         return "enable_grad"
     if qualname in SET_GRAD:
-        if node.args and isinstance(node.args[0].value, cst.Name):
+        if node.args and type(node.args[0].value) is cst.Name:
             if node.args[0].value.value == "False":
                 return "nograd"
             if node.args[0].value.value == "True":
@@ -2107,13 +2107,13 @@ NON_TENSOR_ANNOTATIONS = {"int", "float", "str", "bool", "bytes", "complex", "li
 
 def from_annotation(interp: "Interpreter", annotation: cst.Annotation) -> Optional[Val]:
     node = annotation.annotation
-    if isinstance(node, cst.SimpleString):
+    if type(node) is cst.SimpleString:
         head = node.value.strip("'\"").split("[")[0].strip()
     else:
         # ``Optional[Tensor]`` -> "Optional"; the source text (a codegen) only for other shapes
         head = dotted(node.value if type(node) is cst.Subscript else node) \
             or interp.ctx.code(node, 200).split("[")[0].strip()
-    qualname = interp.unit.imports.resolve(node) if isinstance(node, (cst.Name, cst.Attribute)) else None
+    qualname = interp.unit.imports.resolve(node) if type(node) in (cst.Name, cst.Attribute) else None
     if qualname in ("torch.LongTensor", "torch.IntTensor", "torch.BoolTensor", "torch.ByteTensor") or head in (
             "torch.LongTensor", "torch.IntTensor", "torch.BoolTensor", "LongTensor", "BoolTensor"):
         return Val(kind=TENSOR, grad=NO)  # integer and bool tensors never require grad
