@@ -21,6 +21,10 @@ method              ``x.add_(y)`` (a statement)                  ``x = x.add(y)`
                     ``z = x.relu_()``                            ``z = x.relu()`` / ``z = x = x.relu()``
                     ``h[2:].zero_()`` (a view of local ``h``)    ``h = h.clone()`` inserted before
 function            ``torch.relu_(x)``                           ``x = torch.relu(x)``
+                    ``h = Fn.apply(h)`` (a custom Function that  ``h = Fn.apply(h.clone())``
+                    marks its first input dirty)
+apply_input         ``Fn.apply(s, h)`` (its forward writes a     no fix
+                    later input in place)
 inplace_kwarg       ``z = F.relu(y, inplace=True)``              ``z = F.relu(y)`` (``z = y = ...`` when
                                                                  ``y`` is read later)
                     ``F.relu(h, inplace=True)`` (a statement)    ``h = F.relu(h)``
@@ -36,7 +40,8 @@ AGI002 (a leaf that requires grad written in place outside ``no_grad``): the sta
 ``with torch.no_grad():`` -- safe for updates (augmented assignments, subscript writes, ``add_``,
 ``copy_``, ``clamp_``, ``zero_``, initialisers ...), unsafe for math ops on the leaf itself (``exp_``);
 an activation's ``inplace=True`` (functional or module) is removed instead, since running the activation
-under no_grad would also cut its gradient (unsafe).
+under no_grad would also cut its gradient (unsafe); a custom Function that writes its input in place
+(``ctx.mark_dirty``) is applied to a clone of the leaf (unsafe: the leaf keeps its values).
 """
 
 from __future__ import annotations
@@ -1124,6 +1129,10 @@ def _plan_leaf(s: _Source, f: Finding) -> Optional[_Plan]:
         return plan
     if form in ("optimizer_step", "parameter_update"):
         return None
+    if form in ("function", "apply_input"):
+        call = s.find(f.site.start, f.site.end, cst.Call)
+        if call is not None and isinstance(call.func, cst.Attribute) and call.func.attr.value == "apply":
+            return _plan_apply_on_clone(s, f, call)
     plan = _plan_no_grad(s, f)
     if plan is not None:
         # An update of a leaf (an optimizer step, a weight clip, an initialisation, loading weights) is
@@ -1134,6 +1143,18 @@ def _plan_leaf(s: _Source, f: Finding) -> Optional[_Plan]:
         method = method[len("_foreach_"):] if method.startswith("_foreach_") else method
         plan.safe = form in ("augassign", "subscript") or method in _LEAF_UPDATE_METHODS
     return plan
+
+
+def _plan_apply_on_clone(s: _Source, f: Finding, call: cst.Call) -> Optional[_Plan]:
+    """``Fn.apply(w)`` with a forward that writes its input in place (``ctx.mark_dirty``): apply it to a clone
+    of ``w``. The gradient still reaches ``w`` (under no_grad it would not); unsafe: ``w`` keeps its old
+    values, where code running without grad may have relied on the write."""
+    written = f.site.target_text
+    arg = next((a for a in call.args if not a.keyword and not a.star and s.code(a.value) == written), None)
+    if arg is None:
+        return None
+    new_call = _out_of_place_call(s, call, arg.value, call.func.attr, None, clone_arg=arg)
+    return _Plan(_write_title(new_call), False, [_replace(s, call, new_call)])
 
 
 _LEAF_UPDATE_METHODS = frozenset({

@@ -1053,8 +1053,11 @@ def _keep(s: _Scanner, source: str) -> Tuple[Set[_Unit], Set[_Statement], Set[_S
     # hand it a tensor saved before, as if its top level wrote in place itself
     forward_writers = {name for name, forwards in s.class_forwards.items()
                        if any(f.writes_params for f in forwards)}
-    top_trigger = any(t.trigger or t.called & forward_writers for t in s.top)
-    live: Set[_Unit] = {u for u in units if u.trigger or u.builds_inplace_module}
+    # custom autograd Functions whose forward writes an input in place (``ctx.mark_dirty(x)``): each
+    # ``Fn.apply(h)`` writes the caller's tensor, as in-place syntax would
+    dirty_functions = {f.class_name for f in s.autograd_forwards if f.writes_params and f.class_name}
+    top_trigger = any(t.trigger or t.called & forward_writers or t.names & dirty_functions for t in s.top)
+    live: Set[_Unit] = {u for u in units if u.trigger or u.builds_inplace_module or u.names & dirty_functions}
     for forward in s.autograd_forwards:  # what apply() saves: keep the whole forward, nested defs too
         stack = [forward]
         while stack:

@@ -307,6 +307,16 @@ def _tensors_in(obj, depth: int = 0) -> list:
     return []
 
 
+def _in_function_forward(frame) -> bool:
+    """Is ``frame`` a custom ``autograd.Function``'s forward (its first argument the Function's ctx)?"""
+    import torch
+
+    code = frame.f_code
+    if code.co_name != "forward" or not code.co_argcount:
+        return False
+    return isinstance(frame.f_locals.get(code.co_varnames[0]), torch.autograd.function.FunctionCtx)
+
+
 def _version(t) -> Optional[int]:
     try:
         return t._version
@@ -356,10 +366,15 @@ def _make_tracer(fixture_file: str):
             """The fixture line responsible for the op running under ``frame``.
 
             The innermost fixture frame's current line, except when the op runs in a module's forward
-            that a torch container (nn.Sequential) called: then the line constructing that module.
+            that a torch container (nn.Sequential) called: then the line constructing that module; and
+            when it runs in a custom ``autograd.Function``'s forward (``ctx.mark_dirty``): then the line
+            calling ``apply``, which is the write the caller sees.
             """
             forwards = []
             while frame is not None:
+                if in_fixture(frame.f_code) and _in_function_forward(frame):
+                    frame = frame.f_back
+                    continue
                 if in_fixture(frame.f_code):
                     if len(forwards) >= 2 and id(forwards[0]) in self.ctor_lines:
                         return self.ctor_lines[id(forwards[0])]

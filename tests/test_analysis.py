@@ -28,6 +28,36 @@ def found(source, **options):
 
 
 CASES = {
+    # a custom Function whose forward writes its input in place (``ctx.mark_dirty``) applied to a forward's
+    # parameter that a shortcut Linear saved: ``apply`` writes the caller's tensor (runnable:
+    # scripts/forum_programs/heldout9_training/t9_09_inplace_leaky_fn_mark_dirty_on_saved_block_input.py).
+    # A snippet, not a fixture: cloning a parameter before the write is no safe fix (callers may rely on it)
+    "custom_function_marks_dirty_a_parameter_a_shortcut_saved": """
+        import torch
+        import torch.nn as nn
+        class InplaceLeakyReLU(torch.autograd.Function):
+            @staticmethod
+            def forward(ctx, x, slope):
+                x.mul_(torch.where(x < 0, slope, 1.0))
+                ctx.mark_dirty(x)
+                ctx.save_for_backward(x)
+                ctx.slope = slope
+                return x
+            @staticmethod
+            def backward(ctx, grad_out):
+                (y,) = ctx.saved_tensors
+                return grad_out * torch.where(y < 0, ctx.slope, 1.0), None
+        class PreActBlock(nn.Module):
+            def __init__(self, dim, slope=0.1):
+                super().__init__()
+                self.shortcut = nn.Linear(dim, dim, bias=False)
+                self.fc = nn.Linear(dim, dim)
+                self.slope = slope
+            def forward(self, x):
+                skip = self.shortcut(x)
+                out = InplaceLeakyReLU.apply(x, self.slope)  # expect: AGI001
+                return self.fc(out) + skip
+    """,
     # a forward that passes what it is given on to a method that writes it (``scores =
     # self.regularise(labels, scores)`` with ``logits += self.neg_bias`` there) writes the caller's tensor:
     # here a Sigmoid head's output, which the sigmoid saved (runnable, re-created from a report:

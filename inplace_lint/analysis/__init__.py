@@ -274,7 +274,7 @@ def _collect_definitions(ctx: ModuleContext, body, imports: ImportMap,
                 ctx.optimizer_classes.add(name)  # its self.param_groups hold the parameters it steps
             if any(b in AUTOGRAD_FUNCTION_BASES for b in bases):
                 ctx.autograd_functions_all.add(name)
-                summary = _summarize_autograd_function(statement)
+                summary = _summarize_autograd_function(statement, ctx.k)
                 if summary is not None:
                     ctx.autograd_functions[name] = summary
 
@@ -628,8 +628,9 @@ def _parameter_value(ctx: ModuleContext, interp: Interpreter, name: str, param: 
     return Val(kind=UNKNOWN, grad=MAYBE, groups=frozenset({"param:" + name}))
 
 
-def _summarize_autograd_function(cls: cst.ClassDef) -> Optional[sem.FunctionSummary]:
-    """Which ``apply`` arguments (and whether the output) forward passes to ``ctx.save_for_backward``."""
+def _summarize_autograd_function(cls: cst.ClassDef, knowledge) -> Optional[sem.FunctionSummary]:
+    """Which ``apply`` arguments (and whether the output) forward passes to ``ctx.save_for_backward``, and
+    which it writes in place (``x.clamp_(lo, hi); ctx.mark_dirty(x)``): ``apply`` writes those arguments."""
     forward = next((s for s in _block(cls.body) if type(s) is cst.FunctionDef and s.name.value == "forward"),
                    None)
     if forward is None:
@@ -642,16 +643,22 @@ def _summarize_autograd_function(cls: cst.ClassDef) -> Optional[sem.FunctionSumm
         if type(node) is cst.Call and type(node.func) is cst.Attribute \
                 and node.func.attr.value == "save_for_backward":
             saved_names.extend(a.value.value for a in node.args if type(a.value) is cst.Name)
-        elif type(node) is cst.Return:
-            if type(node.value) is cst.Name:
-                returned.append(node.value.value)
-            elif type(node.value) is cst.Tuple:
-                returned.extend(e.value.value for e in node.value.elements if type(e.value) is cst.Name)
+        elif type(node) is cst.Return and node.value is not None:
+            values = [e.value for e in node.value.elements] if type(node.value) is cst.Tuple else [node.value]
+            for value in values:
+                # ``return x.mul_(factor)`` returns x itself
+                while type(value) is cst.Call and type(value.func) is cst.Attribute \
+                        and knowledge.is_inplace_method(value.func.attr.value):
+                    value = value.func.value
+                if type(value) is cst.Name:
+                    returned.append(value.value)
+    written = _parameter_writes(forward, knowledge)
+    dirty = tuple(index for index, name in enumerate(params) if name in written)
+    # the dirty input returned: torch hands back that very tensor (its version moved by the write)
+    returns_dirty = next((index for index in dirty if params[index] in returned), None)
     inputs = tuple(sorted({params.index(n) for n in saved_names if n in params}))
     saves_result = any(n in returned and n not in params for n in saved_names)
-    if not inputs and not saves_result:
-        return sem.FunctionSummary(cls.name.value, (), False, cls)
-    return sem.FunctionSummary(cls.name.value, inputs, saves_result, cls)
+    return sem.FunctionSummary(cls.name.value, inputs, saves_result, cls, dirty, returns_dirty)
 
 
 def _parameter_writes(function: cst.FunctionDef, knowledge, self_name: Optional[str] = None,

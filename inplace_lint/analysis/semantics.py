@@ -2129,20 +2129,37 @@ def from_annotation(interp: "Interpreter", annotation: cst.Annotation) -> Option
 # ============================================================================== custom autograd.Function
 @dataclass(frozen=True)
 class FunctionSummary:
-    """What a custom ``autograd.Function``'s forward hands to ``ctx.save_for_backward``."""
+    """What a custom ``autograd.Function``'s forward hands to ``ctx.save_for_backward``, and which of its
+    inputs it writes in place (marked dirty)."""
 
     name: str
     inputs_saved: Tuple[int, ...]  # indices into apply(...)'s arguments
     saves_result: bool
     node: cst.CSTNode
+    dirty: Tuple[int, ...] = ()  # indices of the arguments its forward writes in place
+    returns_dirty: Optional[int] = None  # the index of a dirty argument it returns (that very tensor)
 
     def apply(self, interp: "Interpreter", state: State, node: cst.Call) -> Val:
         vals = [interp.eval(state, a.value) for a in node.args]
+        for index in self.dirty:
+            # the forward writes what the caller passed, before its own saves (a save_for_backward of the
+            # written input saves the new version): the write is the apply call's
+            if index < len(vals) and vals[index].tensorish and not node.args[index].keyword \
+                    and not node.args[index].star:
+                arg = node.args[index].value
+                form = "function" if index == 0 else "apply_input"
+                write = interp.write_site(node, form, node, arg)
+                vals[index] = interp.inplace_write(state, vals[index], write, {"self": vals[index]}, None,
+                                                   node, self.name + ".apply")
         grad = _grad_of(interp, vals)
         hist = frozenset()
         for v in vals:
             hist |= v.hist
-        groups = frozenset({interp.new_group(state, node)})
+        returned = self.returns_dirty
+        if returned is not None and returned < len(vals) and vals[returned].tensorish:
+            groups = vals[returned].groups
+        else:
+            groups = frozenset({interp.new_group(state, node)})
         if grad != NO and not interp.unit.hooks_depth:
             for index in self.inputs_saved:
                 if index < len(vals) and vals[index].tensorish:
