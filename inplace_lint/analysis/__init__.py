@@ -128,10 +128,31 @@ def interpret_module(module: cst.Module, options: LintOptions, source_of=None, d
         for key in [k for k, h in ctx.hazards.items() if h.unit in again]:
             del ctx.hazards[key]
         for function, class_name, self_attrs, call_args, nograd in redo:
+            if not nograd:
+                # what it returns is concluded afresh from what its callers pass (``exp(-freq)`` of a
+                # frequency table that requires no grad saves nothing)
+                _forget_return_summary(ctx, (class_name, function.name.value))
             _analyze_function(ctx, function, imports, class_name, self_attrs, call_args, nograd)
         for function, class_name, self_attrs in closures:
             _analyze_function(ctx, function, imports, class_name, self_attrs)
+        # the units that read a summary a refined analysis changed: once more (the refined ones with what
+        # their callers pass, as just now)
+        refined_args = {entry[0]: entry[3:] for entry in redo}
+        ctx.current_unit = None
+        if ctx.reads_changed(None):
+            _forget_findings(ctx, None)
+            _run_unit(ctx, Unit(ctx, ImportMap(imports)), State(), top)
+        for function, class_name, self_attrs in functions:
+            if ctx.reads_changed(function):
+                _forget_findings(ctx, function)
+                _analyze_function(ctx, function, imports, class_name, self_attrs,
+                                  *refined_args.get(function, (None, False)))
     return ctx
+
+
+def _forget_return_summary(ctx: ModuleContext, key) -> None:
+    for summaries in (ctx.return_summaries, ctx.return_elements, ctx.return_parts, ctx.return_keys):
+        summaries.pop(key, None)
 
 
 def _forget_findings(ctx: ModuleContext, unit) -> None:

@@ -575,6 +575,8 @@ def call(interp: "Interpreter", state: State, node: cst.Call) -> Val:
                 return _call_held(interp, state, node, callee)
             return _unknown_call(interp, state, node, callee, func)
         if type(func.value) is cst.Name and func.value.value == interp.unit.self_name and interp.unit.self_name:
+            if func.attr.value == "register_buffer" and _register_buffer(interp, state, node, func.value.value):
+                return OTHER_VAL
             # self.helper(x): a method or submodule we cannot see; values flow through it
             unit = interp.unit
             if unit.class_name:
@@ -1311,6 +1313,9 @@ def method_call(interp: "Interpreter", state: State, node: cst.Call, receiver: V
                 interp.eval(state, a.value)
             groups = module_param_groups(module)
             return Val(kind=CONTAINER, grad=NO, groups=groups, elem_kind=TENSOR)
+        key = dotted(receiver_node) if receiver_node is not None else None
+        if name == "register_buffer" and key and _register_buffer(interp, state, call_node, key):
+            return OTHER_VAL
         if name in ("train", "eval", "to", "cuda", "cpu", "float", "double", "half",
                     "apply", "zero_grad", "register_buffer"):
             for a in call_node.args:
@@ -1846,6 +1851,22 @@ def is_mapping_key(node: cst.Subscript) -> bool:
     """``d["pair"]``: a string cannot index a tensor, so the subscripted value is a mapping."""
     return len(node.slice) == 1 and type(node.slice[0].slice) is cst.Index and isinstance(
         node.slice[0].slice.value, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString))
+
+
+def _register_buffer(interp: "Interpreter", state: State, call: cst.Call, owner: str) -> bool:
+    """``self.register_buffer("W", t)``: ``self.W`` is ``t`` from now on (a buffer, not a parameter: it
+    requires grad only if ``t`` does). False (nothing bound) unless the name is a string literal."""
+    args = call.args
+    if len(args) < 2 or args[0].keyword or args[1].keyword or args[0].star or args[1].star:
+        return False
+    attr = string_key(args[0].value)
+    if attr is None or not attr.isidentifier():
+        return False
+    value = interp.eval(state, args[1].value)
+    for extra in args[2:]:
+        interp.eval(state, extra.value)
+    state.env[owner + "." + attr] = value
+    return True
 
 
 def string_key(node) -> Optional[str]:
