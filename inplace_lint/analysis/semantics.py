@@ -1018,6 +1018,12 @@ def _private_argument(interp: "Interpreter", state: State, call: cst.Call, value
 
 def builtin_call(interp: "Interpreter", state: State, node: cst.Call, name: str) -> Val:
     vals = [interp.eval(state, a.value) for a in node.args]
+    if name == "getattr" and len(node.args) == 2 and not any(a.keyword or a.star for a in node.args):
+        # getattr(nn, activation)() with activation="ReLU": that torch class (or function)
+        owner = interp.unit.imports.resolve(node.args[0].value)
+        attr = _string_value(interp, node.args[1].value)
+        if owner is not None and owner.split(".")[0] == "torch" and attr is not None and attr.isidentifier():
+            return torch_callable(interp, owner + "." + attr)
     if name == "super" and interp.unit.class_name:
         # super().forward(x) in a subclass of a module (class L2Net(EmbeddingNet)): what the base class's
         # method returns may be a tensor, as any call we cannot see into
@@ -1105,6 +1111,8 @@ def torch_call(interp: "Interpreter", state: State, node: cst.Call, qualname: st
         vals = [interp.eval(state, a.value) for a in node.args]
         if vals and vals[0].kind == CONTAINER:
             return vals[0]
+        if not node.args and qualname == "torch.nn.ModuleList":
+            return container_of([])  # filled by append: its elements stay in order, as a list's do
         return Val(kind=CONTAINER, grad=NO, elem_kind=UNKNOWN)
     if qualname.startswith("torch.Tensor.") and node.args:
         receiver = interp.eval(state, node.args[0].value)
@@ -1851,6 +1859,21 @@ def is_mapping_key(node: cst.Subscript) -> bool:
     """``d["pair"]``: a string cannot index a tensor, so the subscripted value is a mapping."""
     return len(node.slice) == 1 and type(node.slice[0].slice) is cst.Index and isinstance(
         node.slice[0].slice.value, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString))
+
+
+def _string_value(interp: "Interpreter", node) -> Optional[str]:
+    """A string literal's value; for a parameter of the function being analysed, its string default (what
+    the code does when its callers pass none, as for ``act_layer=nn.ReLU``)."""
+    if type(node) is cst.SimpleString:
+        return string_key(node)
+    function = interp.ctx.current_unit
+    if type(node) is not cst.Name or type(function) is not cst.FunctionDef:
+        return None
+    params = function.params
+    for param in list(params.posonly_params) + list(params.params) + list(params.kwonly_params):
+        if param.name.value == node.value:
+            return string_key(param.default) if param.default is not None else None
+    return None
 
 
 def _register_buffer(interp: "Interpreter", state: State, call: cst.Call, owner: str) -> bool:

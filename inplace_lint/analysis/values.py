@@ -134,7 +134,7 @@ class Val:
                 tuple(a.join(b) for a, b in zip(self.parts, other.parts))
                 if self.parts is not None and other.parts is not None and len(self.parts) == len(other.parts)
                 and self.keys == other.keys
-                else None
+                else _longer_layer_list(self, other)
             ),
             keys=self.keys if self.keys == other.keys else None,
             params_of=self.params_of | other.params_of,
@@ -281,6 +281,18 @@ def join_states(a: Optional[State], b: Optional[State]) -> Optional[State]:
     a.prune()
     b.prune()
     return a.join(b)
+
+
+def _longer_layer_list(a: "Val", b: "Val") -> Optional[Tuple["Val", ...]]:
+    """Two lists of modules, one the other with layers appended on some path (``if act is not None:
+    layers.append(nn.ReLU())``): the longer, the path that can bite (``nn.Sequential(*layers)`` then ends in
+    what it appended). Any other two lists of different lengths: None (their elements joined)."""
+    if a.parts is None or b.parts is None or a.keys is not None or b.keys is not None:
+        return None
+    short, long = (a.parts, b.parts) if len(a.parts) < len(b.parts) else (b.parts, a.parts)
+    if not all(part.kind == MODULE for part in long) or long[:len(short)] != short:
+        return None
+    return long
 
 
 def _local(group: str) -> bool:
