@@ -28,6 +28,36 @@ def found(source, **options):
 
 
 CASES = {
+    # a helper handing back a view of what it is passed (``return t.reshape(-1, d)``) shares the argument's
+    # version counter; so does ``.to(torch.float32)`` of a float32 tensor (runnable:
+    # scripts/forum_programs/heldout10_probes/p10_53_reshape_view_write.py, p10_57_to_same_dtype_alias.py).
+    # Snippets, not fixtures: a write through an alias another name holds has no safe fix
+    "helper_returns_a_reshape_view_of_its_argument": """
+        import torch
+        import torch.nn as nn
+        def flatten_tokens(t):
+            return t.reshape(-1, t.shape[-1])
+        def run():
+            fc = nn.Linear(4, 3)
+            probs = torch.sigmoid(fc(torch.randn(2, 5, 4)))
+            flat = flatten_tokens(probs)
+            flat[0].zero_()  # expect: AGI001
+            probs.sum().backward()
+    """,
+    "to_the_default_dtype_returns_the_tensor_itself": """
+        import torch
+        import torch.nn as nn
+        def as_float32(t):
+            return t.to(torch.float32)
+        def run():
+            head = nn.Linear(6, 3)
+            probs = torch.softmax(head(torch.randn(4, 6)), dim=-1)
+            percent = as_float32(probs)
+            percent.mul_(100.0)  # expect: AGI001
+            direct = probs.to(dtype=torch.float32)
+            direct *= 2.0  # expect: AGI001
+            (probs * torch.arange(3.0)).sum().backward()
+    """,
     # a custom Function whose forward writes its input in place (``ctx.mark_dirty``) applied to a forward's
     # parameter that a shortcut Linear saved: ``apply`` writes the caller's tensor (runnable:
     # scripts/forum_programs/heldout9_training/t9_09_inplace_leaky_fn_mark_dirty_on_saved_block_input.py).

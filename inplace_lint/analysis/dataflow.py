@@ -190,6 +190,9 @@ class ModuleContext:
         # it: one made under no_grad of a ``self`` tensor (``with torch.no_grad(): s = self.mem[self.ptr]``
         # ... ``return s``), or outputs of split/chunk/unbind (``return self.head(x).split(sizes, -1)``)
         self.views_returned: Dict[Tuple[str, str], Optional[Val]] = {}
+        # function -> the parameter every return of it hands back itself or as a view sharing its version
+        # counter (``return t.reshape(-1, d)``, ``return t.to(torch.float32)``); None: not every return does
+        self.alias_returns: Dict[Tuple[Optional[str], str], Optional[str]] = {}
         # nested function -> the enclosing function's names where it is defined (joined over the passes of a
         # loop; set afresh each time the enclosing function is analysed): what its free names hold
         # (``input_img`` in an LBFGS closure). Values only: the enclosing function's saves are its own, so
@@ -258,7 +261,8 @@ class ModuleContext:
         saves = self.argument_saves.get(key)
         return (self.return_summaries.get(key), self.return_elements.get(key), self.return_parts.get(key),
                 self.return_keys.get(key), self.param_save_returns.get(key), self.views_returned.get(key),
-                None if saves is None else tuple(sorted(saves.items())), self.returned_modules.get(key))
+                None if saves is None else tuple(sorted(saves.items())), self.returned_modules.get(key),
+                self.alias_returns.get(key))
 
     def _result_of(self, kind: str, key):
         """What other units' analyses have concluded so far: a function's summaries, a class's ``__init__``
@@ -826,6 +830,7 @@ class Interpreter:
                     self._note_argument_saves(state, val, key)
                 if key is not None:
                     self._note_module_return(val, key)
+                    self._note_alias_return(val, key)
                 if self.unit.class_name and self.unit.self_name:
                     self._note_view_return(val)
                     if key is not None:
@@ -867,6 +872,22 @@ class Interpreter:
             built[key] = joined if joined.kind == MODULE and joined.module is not None else None
         else:
             built[key] = None
+
+    def _note_alias_return(self, val: Val, key) -> None:
+        """A function handing back what it is passed, or a view of it (``return t.reshape(-1, d)``): its
+        callers' result shares the argument's version counter -- when every return path returns the same
+        parameter so."""
+        aliases = self.ctx.alias_returns
+        param = None
+        # one parameter's group, and maybe tensors made here (``t.float()`` may be ``t`` or a copy)
+        passed = [g for g in val.groups if not g.startswith("t")]
+        if val.tensorish and len(passed) == 1 and passed[0].startswith("param:") and not val.parts:
+            name = passed[0][len("param:"):]
+            param = name if name in self.unit.params else None
+        if key in aliases and aliases[key] != param:
+            aliases[key] = None
+        else:
+            aliases[key] = param
 
     def _note_view_return(self, val: Val) -> None:
         """Keep what a method returns when it is a view torch refuses to write (a no_grad view of one of

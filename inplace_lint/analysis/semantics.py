@@ -713,6 +713,10 @@ def _call_user_function(interp: "Interpreter", state: State, node: cst.Call, nam
     viewed = interp.ctx.nograd_view_returns.get((None, name))
     if viewed is not None and viewed[0] in bound.vals:
         return _nograd_view_result(interp, state, node, bound.vals[viewed[0]], list(bound.vals.values()))
+    aliased = interp.ctx.alias_returns.get((None, name))
+    if aliased is not None and aliased in bound.vals and bound.vals[aliased].tensorish:
+        # ``flat = flatten_tokens(probs)``: the caller's tensor, or a view of it (writing one writes both)
+        return replace(bound.vals[aliased], fresh=False, parts=None)
     mark = len(interp.renamed)
     saves = _saved_arguments(interp, state, node, (None, name), name, _passed(bound))
     result = unknown_result(interp, state, node, list(bound.vals.values()) + bound.extra)
@@ -1532,6 +1536,12 @@ def tensor_method(interp: "Interpreter", state: State, node: cst.Call, call_node
         for a in call_node.args:
             interp.eval(state, a.value)
         return Val(kind=receiver.kind, grad=NO, groups=frozenset({interp.new_group(state, node)}))
+    if name in ("to", "type") and _to_default_dtype(interp, call_node):
+        # x.to(torch.float32) on a tensor of the default dtype returns x itself, as x.float() does
+        for a in call_node.args:
+            interp.eval(state, a.value)
+        return tensor_method(interp, state, node, cst.Call(func=call_node.func, args=()), receiver, "float",
+                             receiver_node)
     qualname = "torch.Tensor." + name
     info = k.lookup(qualname)
     if info is None:
@@ -1859,6 +1869,20 @@ def is_mapping_key(node: cst.Subscript) -> bool:
     """``d["pair"]``: a string cannot index a tensor, so the subscripted value is a mapping."""
     return len(node.slice) == 1 and type(node.slice[0].slice) is cst.Index and isinstance(
         node.slice[0].slice.value, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString))
+
+
+_DEFAULT_DTYPES = frozenset({"torch.float32", "torch.float"})
+
+
+def _to_default_dtype(interp: "Interpreter", call: cst.Call) -> bool:
+    """``x.to(torch.float32)``, ``x.to(dtype=torch.float)``, ``x.type(torch.float32)``: a conversion to the
+    default dtype, and nothing else (no device, no ``copy=True``)."""
+    if len(call.args) != 1 or call.args[0].star:
+        return False
+    arg = call.args[0]
+    if arg.keyword is not None and arg.keyword.value != "dtype":
+        return False
+    return interp.unit.imports.resolve(arg.value) in _DEFAULT_DTYPES
 
 
 def _string_value(interp: "Interpreter", node) -> Optional[str]:
