@@ -1073,6 +1073,13 @@ class Interpreter:
                 if name and key is not None and container.kind == CONTAINER and container.keys is not None \
                         and state.env.get(name) is container:
                     state.env[name] = container.with_item(key, value)
+            elif container.tensorish and _per_level_module_store(container, target, value_node):
+                # x[i] = self.m[i](x[i]) on a parameter: the i-th module applied to the i-th level of a list
+                # of feature maps (a detection head), stored back in that list -- not a tensor write
+                self.escape(state, value)
+                name = dotted(target.value)
+                if name and name in state.env:
+                    state.env[name] = replace(sem.container_of([value]), parts=None)
             elif container.tensorish:
                 write = self.write_site(target, "subscript", "[...] =", target.value, stmt=True)
                 self.inplace_write(state, container, write, {"self": container, "value": value},
@@ -1282,6 +1289,28 @@ class Interpreter:
 _VIEW_METHODS = frozenset({"t", "view", "view_as", "unsqueeze", "squeeze", "transpose", "permute", "reshape",
                            "narrow", "select", "expand", "expand_as", "flatten", "unflatten", "diagonal", "detach",
                            "swapaxes", "movedim", "unfold", "as_strided", "real", "imag"})
+
+
+def _per_level_module_store(container: Val, target: cst.Subscript, value_node) -> bool:
+    """``x[i] = self.m[i](x[i])`` where ``x`` is (or, in a loop, may still be) a parameter nothing has shown
+    to be a tensor: a module picked from a list by the same index ``i`` (a plain name) applied to ``x[i]``."""
+    if container.kind == TENSOR or not any(g.startswith("param:") for g in container.groups):
+        return False
+    if len(target.slice) != 1 or type(target.slice[0].slice) is not cst.Index:
+        return False
+    index = target.slice[0].slice.value
+    if type(index) is not cst.Name or type(value_node) is not cst.Call:
+        return False
+    func = value_node.func
+    if type(func) is not cst.Subscript or len(func.slice) != 1 or type(func.slice[0].slice) is not cst.Index:
+        return False
+    picked = func.slice[0].slice.value
+    if type(picked) is not cst.Name or picked.value != index.value:
+        return False
+    arg = value_node.args[0].value if value_node.args else None
+    return (type(arg) is cst.Subscript and dotted(arg.value) == dotted(target.value) and len(arg.slice) == 1
+            and type(arg.slice[0].slice) is cst.Index and type(arg.slice[0].slice.value) is cst.Name
+            and arg.slice[0].slice.value.value == index.value)
 
 
 def _may_be_passed_in(val: Val) -> bool:
