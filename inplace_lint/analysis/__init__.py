@@ -90,7 +90,7 @@ def interpret_module(module: cst.Module, options: LintOptions, source_of=None, d
             ctx.param_save_asked & ctx.param_save_returns.keys() or \
             ctx.argument_save_asked & ctx.argument_saves.keys() or \
             any(v is not None for v in ctx.views_returned.values()) or \
-            any(v is not None for v in ctx.alias_returns.values()) or \
+            any(v is not None for v in ctx.alias_returns.values()) or any(ctx.nograd_returns.values()) or \
             any(v is not None for v in ctx.returned_modules.values()):
         # a function returning a tensor its ops saved was maybe analysed after its callers: once more, now
         # that every summary is known -- each unit that read a summary (or __init__'s attributes, or a
@@ -152,7 +152,8 @@ def interpret_module(module: cst.Module, options: LintOptions, source_of=None, d
 
 
 def _forget_return_summary(ctx: ModuleContext, key) -> None:
-    for summaries in (ctx.return_summaries, ctx.return_elements, ctx.return_parts, ctx.return_keys):
+    for summaries in (ctx.return_summaries, ctx.return_elements, ctx.return_parts, ctx.return_keys,
+                      ctx.nograd_returns):
         summaries.pop(key, None)
 
 

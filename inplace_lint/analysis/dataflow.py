@@ -193,6 +193,9 @@ class ModuleContext:
         # function -> the parameter every return of it hands back itself or as a view sharing its version
         # counter (``return t.reshape(-1, d)``, ``return t.to(torch.float32)``); None: not every return does
         self.alias_returns: Dict[Tuple[Optional[str], str], Optional[str]] = {}
+        # function -> whether every value it returns requires no grad whatever it is passed (made under
+        # no_grad, or from nothing that requires grad): its callers' results then carry none
+        self.nograd_returns: Dict[Tuple[Optional[str], str], bool] = {}
         # nested function -> the enclosing function's names where it is defined (joined over the passes of a
         # loop; set afresh each time the enclosing function is analysed): what its free names hold
         # (``input_img`` in an LBFGS closure). Values only: the enclosing function's saves are its own, so
@@ -262,7 +265,7 @@ class ModuleContext:
         return (self.return_summaries.get(key), self.return_elements.get(key), self.return_parts.get(key),
                 self.return_keys.get(key), self.param_save_returns.get(key), self.views_returned.get(key),
                 None if saves is None else tuple(sorted(saves.items())), self.returned_modules.get(key),
-                self.alias_returns.get(key))
+                self.alias_returns.get(key), self.nograd_returns.get(key))
 
     def _result_of(self, kind: str, key):
         """What other units' analyses have concluded so far: a function's summaries, a class's ``__init__``
@@ -831,6 +834,11 @@ class Interpreter:
                 if key is not None:
                     self._note_module_return(val, key)
                     self._note_alias_return(val, key)
+                    # (parameters taken for tensors that require grad: else a NO says nothing of them)
+                    grads = self.ctx.nograd_returns
+                    grads[key] = grads.get(key, True) and val.grad == NO and \
+                        all(part.grad == NO for part in val.parts or ()) and \
+                        (self.ctx.assume_params_are_tensors or not self.unit.params)
                 if self.unit.class_name and self.unit.self_name:
                     self._note_view_return(val)
                     if key is not None:

@@ -234,16 +234,19 @@ def choose_overload(interp: "Interpreter", qualname: str, info: OpInfo, bound: B
     if len(candidates) == 1:
         return info, bound
 
-    def fits(candidate) -> Tuple[int, int]:
+    def fits(candidate) -> Tuple[int, int, int]:
         op, b = candidate
-        mismatched = 0
+        mismatched = unlikely = 0
         for param, val in b.vals.items():
             expects_tensor = param in op.tensor_params
             if val.kind == TENSOR and not expects_tensor and param != "self":
                 mismatched += 1
             elif val.kind == OTHER and expects_tensor:
                 mismatched += 1
-        return (mismatched, 0 if "#" in op.name else 1)
+            elif val.kind == UNKNOWN and not expects_tensor and param != "self" and (val.hist or val.grad == YES):
+                # a value autograd records (torch.min(surr1, clip(ratio) * adv)) is no dim or flag
+                unlikely += 1
+        return (mismatched, unlikely, 0 if "#" in op.name else 1)
 
     return min(candidates, key=fits)
 
@@ -720,6 +723,9 @@ def _call_user_function(interp: "Interpreter", state: State, node: cst.Call, nam
     mark = len(interp.renamed)
     saves = _saved_arguments(interp, state, node, (None, name), name, _passed(bound))
     result = unknown_result(interp, state, node, list(bound.vals.values()) + bound.extra)
+    if interp.ctx.nograd_returns.get((None, name)):
+        # advantages, returns = compute_gae(...) with a no_grad body: nothing it returns requires grad
+        return replace(result, grad=NO)
     result = _summarised_return(interp, state, node, result, (None, name), name)
     return _holding(interp, result, saves, mark)
 
