@@ -1215,8 +1215,9 @@ def _keep(s: _Scanner, source: str) -> Tuple[Set[_Unit], Set[_Statement], Set[_S
                         kept.add(part)
                         if unit.writes_params:
                             live.add(part)  # self.<unit>(y) writes y in place there
-                    elif unit.writes_self and unit.name != "__init__":
-                        # critic.clip_weights(c) from outside the class writes the critic's parameters
+                    elif (unit.writes_self or unit.writes_params) and unit.name != "__init__":
+                        # critic.clip_weights(c) from outside the class writes the critic's parameters,
+                        # scaler.scale_loss(loss) the loss it is passed
                         if isinstance(part, _Unit):
                             kept.add(part)
                             live.add(part)

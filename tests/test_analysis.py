@@ -28,6 +28,24 @@ def found(source, **options):
 
 
 CASES = {
+    # a plain class of this file (no base) whose method writes what it is passed: ``scaler.scale_loss(loss)``
+    # writes the caller's loss, which sqrt saved (runnable:
+    # scripts/forum_programs/heldout10_training/g10_29_rmse_loss_static_scaling_inplace.py).
+    # A snippet, not a fixture: a write inside a helper has no safe fix (its callers may rely on it)
+    "plain_object_method_writes_the_loss_it_is_passed": """
+        import torch
+        import torch.nn as nn
+        class StaticLossScaler:
+            def __init__(self, scale=1024.0):
+                self.scale = scale
+            def scale_loss(self, loss):
+                loss *= self.scale  # expect: AGI001
+                return loss
+        def run():
+            model, scaler = nn.Linear(3, 1), StaticLossScaler()
+            loss = torch.sqrt(((model(torch.randn(4, 3)) - torch.randn(4, 1)) ** 2).mean())
+            scaler.scale_loss(loss).backward()
+    """,
     # a helper handing back a view of what it is passed (``return t.reshape(-1, d)``) shares the argument's
     # version counter; so does ``.to(torch.float32)`` of a float32 tensor (runnable:
     # scripts/forum_programs/heldout10_probes/p10_53_reshape_view_write.py, p10_57_to_same_dtype_alias.py).

@@ -288,6 +288,10 @@ def _collect_definitions(ctx: ModuleContext, body, imports: ImportMap,
             bases = [imports.resolve(a.value) or dotted(a.value) or "" for a in statement.bases]
             if any(b in NN_MODULE_BASES or b in ctx.user_modules or b.endswith("nn.Module") for b in bases):
                 ctx.user_modules.add(name)
+            else:
+                methods = tuple(m.name.value for m in _block(statement.body) if type(m) is cst.FunctionDef)
+                if not bases and "__call__" not in methods and "forward" not in methods:
+                    ctx.plain_classes[name] = methods
             for base in bases:
                 info = ctx.k.lookup(base) if base.startswith("torch.nn.") and base not in NN_MODULE_BASES else None
                 if info is not None and info.kind == "module":

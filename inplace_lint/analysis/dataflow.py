@@ -169,6 +169,9 @@ class ModuleContext:
         self.hazards: Dict[Tuple[str, int, Optional[int]], Hazard] = {}
         self.class_attrs: Dict[str, Dict[str, Val]] = {}  # class name -> self.<attr> values from __init__
         self.user_modules: Set[str] = set()  # classes deriving from nn.Module in this file
+        # other classes of this file, not callable (no __call__/forward), by their methods' names: an
+        # instance's method that writes what it is passed (``scaler.scale_loss(loss)``) writes the caller's
+        self.plain_classes: Dict[str, Tuple[str, ...]] = {}
         self.autograd_functions: Dict[str, "sem.FunctionSummary"] = {}
         self.module_inplace_args: Dict[int, Tuple[cst.CSTNode, cst.Arg]] = {}  # ctor site -> inplace=True arg
         self._bound_calls: Dict[Tuple[int, int], cst.Call] = {}  # (call, partial) -> the merged call

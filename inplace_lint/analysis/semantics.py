@@ -621,7 +621,7 @@ def call(interp: "Interpreter", state: State, node: cst.Call) -> Val:
             if callee.callee is not None:
                 return _call_held(interp, state, node, callee)
             return _unknown_call(interp, state, node, callee, func)
-        if name in interp.ctx.user_modules:
+        if name in interp.ctx.user_modules or _writes_arguments_passed(interp, name):
             return _construct_user_module(interp, state, node, name)
         if name in interp.ctx.function_writes:
             return _call_writing_helper(interp, state, node, name, *interp.ctx.function_writes[name])
@@ -1070,6 +1070,19 @@ def builtin_call(interp: "Interpreter", state: State, node: cst.Call, name: str)
     if name in BUILTINS_OTHER:
         return OTHER_VAL
     return unknown_result(interp, state, node, vals)
+
+
+def _writes_arguments_passed(interp: "Interpreter", class_name: str) -> bool:
+    """A plain class of this file (no base, not callable) with a method that writes one of its arguments in
+    place: its instances are followed as a module of this file's is, for those methods' calls."""
+    methods = interp.ctx.plain_classes.get(class_name)
+    if not methods:
+        return False
+    for method in methods:
+        found = interp.ctx.method_writes.get((class_name, method))
+        if found is not None and any(param in found[0] for param in found[1]):
+            return True
+    return False
 
 
 def _construct_user_module(interp: "Interpreter", state: State, node: cst.Call, class_name: str) -> Val:
