@@ -16,6 +16,7 @@ What each form becomes (AGI001; see the rule's "Fix safety" section for why):
 form                written                                      fixed
 ==================  ===========================================  ======================================
 augassign           ``b *= c + 1``                               ``b = b * (c + 1)``
+element_augassign   ``laterals[i] += up`` (a list's element)     ``laterals[i] = laterals[i] + up``
 method              ``x.add_(y)`` (a statement)                  ``x = x.add(y)``
                     ``x.zero_()`` (no out-of-place twin)         ``x = x.clone().zero_()``
                     ``z = x.relu_()``                            ``z = x.relu()`` / ``z = x = x.relu()``
@@ -692,6 +693,18 @@ def _plan_augassign(s: _Source, f: Finding) -> Optional[_Plan]:
     return _Plan(_write_title(new), safe, [_replace(s, node, new)])
 
 
+def _plan_element_augassign(s: _Source, f: Finding) -> Optional[_Plan]:
+    """``laterals[i - 1] += up`` on a list's (or dict's) element: put the sum in the slot instead. Safe when
+    only that list or dict, built here, holds the tensor."""
+    node = s.find(f.site.start, f.site.end, cst.AugAssign)
+    if node is None or not isinstance(node.target, cst.Subscript) or type(node.operator) not in _BINARY:
+        return None
+    op, precedence = _BINARY[type(node.operator)]
+    target = s.code(node.target)
+    new = f"{target} = {target} {op} {_operand(s, node.value, precedence)}"
+    return _Plan(_write_title(new), not f.site.target_shared, [_replace(s, node, new)])
+
+
 def _out_of_place_call(
     s: _Source,
     call: cst.Call,
@@ -1166,6 +1179,7 @@ _LEAF_UPDATE_METHODS = frozenset({
 
 _AGI001_PLANS = {
     "augassign": _plan_augassign,
+    "element_augassign": _plan_element_augassign,
     "method": _plan_method,
     "function": _plan_function,
     "inplace_kwarg": _plan_inplace_kwarg,

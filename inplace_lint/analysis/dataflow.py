@@ -196,6 +196,8 @@ class ModuleContext:
         # function -> the parameter every return of it hands back itself or as a view sharing its version
         # counter (``return t.reshape(-1, d)``, ``return t.to(torch.float32)``); None: not every return does
         self.alias_returns: Dict[Tuple[Optional[str], str], Optional[str]] = {}
+        # write site of ``laterals[i] += ...`` -> whether only the list or dict holding it sees the tensor
+        self.private_element_writes: Dict[int, bool] = {}
         # function -> whether every value it returns requires no grad whatever it is passed (made under
         # no_grad, or from nothing that requires grad): its callers' results then carry none
         self.nograd_returns: Dict[Tuple[Optional[str], str], bool] = {}
@@ -462,7 +464,8 @@ class Interpreter:
         if rid in state.escaped:
             state.escaped = (state.escaped - {rid}) | {new}
 
-    def bump(self, state: State, groups: Iterable[str], write: WriteSite) -> None:
+    def bump(self, state: State, groups: Iterable[str], write: WriteSite,
+             spared: FrozenSet[RecordId] = frozenset()) -> None:
         """An in-place write to ``groups``: every live record saving one of them goes stale."""
         groups = frozenset(groups)
         if not groups:
@@ -470,7 +473,7 @@ class Interpreter:
         wildcard = "params:*" in groups
         tokens = [g[len("params~"):] for g in groups if g.startswith("params~")]
         for rid, rec in list(state.records.items()):
-            if rec.freed:
+            if rec.freed or rid in spared:
                 continue
             hit = rec.groups & groups or (wildcard and any(g.startswith("params") for g in rec.groups))
             if not hit and tokens:
@@ -641,8 +644,10 @@ class Interpreter:
         qualname: str,
         module: Optional[ModuleInfo] = None,
         saved_texts: Optional[Dict[str, str]] = None,
+        spared: FrozenSet[RecordId] = frozenset(),
     ) -> Val:
-        """Apply an in-place op: leaf check, saves of the other inputs, the bump, saves of the result."""
+        """Apply an in-place op: leaf check, saves of the other inputs, the bump (never of ``spared``
+        records), saves of the result."""
         if not target.tensorish:
             return target
         self.ctx.write_sites[write.site] = write
@@ -686,7 +691,7 @@ class Interpreter:
             sid = self.ctx.site(op_node, "save:" + save.target)
             info = SaveSite(sid, op_text, qualname, saved_texts.get(save.target, save.target), "input", save.target)
             new_records.add(self.create_record(state, sid, info, val.groups))
-        self.bump(state, target.groups, write)
+        self.bump(state, target.groups, write, spared)
         for save in result_saves:
             if not self.save_condition(save, args, module):
                 continue
@@ -1137,18 +1142,24 @@ class Interpreter:
         if symbol is None:
             return
         in_subscript = type(node.target) is cst.Subscript
+        element = False  # a list's or dict's element: laterals[i - 1] += up(laterals[i])
         if in_subscript:
             container = self.eval(state, node.target.value)
             if container.kind == CONTAINER:
-                return
-            # y[mask] -= v runs y[mask] = y[mask] - v in place: an advanced index (a mask, an index tensor,
-            # a list) reads a copy, and the store writes y itself (index_put_)
-            gathered = container.tensorish and self.allocated_at(node.target, target_val)
-            subject = target_val if target_val.tensorish and not gathered else container
+                # the element's own __iadd__: the tensor in the slot is written in place
+                if not target_val.tensorish or target_val.maybe_number or target_val.kind == CONTAINER:
+                    return
+                element, in_subscript = True, False
+                subject = target_val
+            else:
+                # y[mask] -= v runs y[mask] = y[mask] - v in place: an advanced index (a mask, an index
+                # tensor, a list) reads a copy, and the store writes y itself (index_put_)
+                gathered = container.tensorish and self.allocated_at(node.target, target_val)
+                subject = target_val if target_val.tensorish and not gathered else container
         else:
             subject = target_val
-        if not subject.tensorish or (subject.maybe_number and not in_subscript and subject.kind == UNKNOWN
-                                     and value.kind != TENSOR):
+        if not subject.tensorish or (subject.maybe_number and not in_subscript and not element
+                                     and subject.kind == UNKNOWN and value.kind != TENSOR):
             # Python rebinding: a number/list += ... (int += tensor makes a new tensor). An accumulator
             # that starts as a number (divisor = 1; divisor *= k) is taken to stay one.
             if type(node.target) is cst.Name:
@@ -1163,7 +1174,7 @@ class Interpreter:
         write = WriteSite(
             self.ctx.site(node, "write"),
             node,
-            "subscript" if in_subscript else "augassign",
+            "subscript" if in_subscript else "element_augassign" if element else "augassign",
             symbol,
             dotted(written) or "",
             None,
@@ -1182,13 +1193,38 @@ class Interpreter:
             operand = "other"
         args = {"self": subject, operand: value}
         texts = {"self": node.target, operand: node.value}
-        new = self.inplace_write(state, subject, write, args, form, node, method or symbol, saved_texts=texts)
+        spared = self._other_elements_saved(state, node.target) if element else frozenset()
+        new = self.inplace_write(state, subject, write, args, form, node, method or symbol, saved_texts=texts,
+                                 spared=spared)
+        if element:
+            # held only by a list or dict this function built: rebinding the slot is the whole effect
+            base = node.target.value
+            holders = [n for n, v in state.env.items() if v.groups & subject.groups and v.kind != MODULE]
+            private = type(base) is cst.Name and holders == [base.value] and \
+                all(g.startswith("t") for g in subject.groups)
+            private_elements = self.ctx.private_element_writes
+            private_elements[write.site] = private_elements.get(write.site, True) and private
         if type(node.target) is cst.Name:
             state.env[node.target.value] = new
         elif type(node.target) is cst.Attribute:
             key = dotted(node.target)
             if key:
                 state.env[key] = new
+
+    def _other_elements_saved(self, state: State, target: cst.Subscript) -> FrozenSet[RecordId]:
+        """The saves of another element of the same list (``inter_outs[i]`` saved, ``inter_outs[i + 1]``
+        written): the analysis keeps one value for all of a list's elements, but these are others."""
+        base, index = dotted(target.value), self.ctx.code(target.slice[0]) if len(target.slice) == 1 else None
+        if not base or index is None:
+            return frozenset()
+        spared = set()
+        for rid in state.records:
+            save = self.ctx.save_by_site.get(rid[0])
+            saved = save.saved_text if save is not None else None
+            if type(saved) is cst.Subscript and len(saved.slice) == 1 and dotted(saved.value) == base \
+                    and self.ctx.code(saved.slice[0]) != index:
+                spared.add(rid)
+        return frozenset(spared)
 
     # ================================================================================= expressions
     def eval(self, state: State, node) -> Val:
@@ -1257,7 +1293,8 @@ class Interpreter:
                     vals.append(self.eval(state, e.value))
                     keys.append(None)
             container = sem.container_of(vals)
-            if keys and None not in keys and len(set(keys)) == len(keys):
+            # ({} too: ``terms = {}; terms["growth"] = ...`` fills it key by key)
+            if None not in keys and len(set(keys)) == len(keys):
                 container = replace(container, keys=tuple(keys))
             return container
         if kind is cst.IfExp:

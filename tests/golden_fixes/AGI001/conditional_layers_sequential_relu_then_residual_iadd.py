@@ -42,7 +42,7 @@ def run():
     block = EncodingBlock(3, 4)
     out = block(torch.randn(2, 3, 8, 8))
     out.mean().backward()
-    return block.conv1.block[0].weight.grad
+    return out
 
 
 if __name__ == "__main__":
