@@ -1782,6 +1782,9 @@ def _saved_return(interp, state, node, result: Val, label: str) -> Val:
 
 def _apply_known_module(interp, state, node, module: ModuleInfo, info: OpInfo, bound: Bound, write_node,
                         sequence_call=False) -> Val:
+    if info.name == "torch.nn.Identity" and "input" in bound.vals:
+        # returns its input itself: an unbind output stays one (q = self.q_norm(q); q.mul_(s) is refused)
+        return bound.vals["input"]
     if module.renormalises and info.writes_given is not None:
         parameter = info.writes_given[1].split(":", 1)[-1]
         label = interp.ctx.code(node.func) if type(node) is cst.Call else module.label
