@@ -11,7 +11,9 @@ bug reports, each citing its thread) and ``heldout_dataflow/`` (the code around 
 containers, hooks, closures) are the eighth landing's held-out batches; ``heldout9_reports/`` (real bug
 reports, each citing its thread), ``heldout9_models/`` (architectures: residual, attention, recurrent, flow,
 diffusion, detection, mixture-of-experts code) and ``heldout9_training/`` (GAN, RL, EMA, custom Functions,
-hooks, two backwards) the ninth's) is a self-contained script.
+hooks, two backwards) the ninth's; ``heldout10_reports/`` (real bug reports, each citing its thread),
+``heldout10_models/`` (architecture code), ``heldout10_training/`` (training loops) and ``heldout10_probes/``
+(one autograd fact each, across many ops and spellings) the tenth's) is a self-contained script.
 ``reports/``, ``lookalikes/`` and the ``heldout_*`` folders were written as held-out batches, scored
 before any change they led to. A
 program meant to raise marks the in-place line torch blames with ``# culprit``. Scoring is the hidden

@@ -2,13 +2,18 @@
 Flags an in-place operation (``*=``, ``+=``, ``x.add_()``, ``x[i] = v``, ``x[mask] *= 0`` (an
 ``index_put_`` on ``x``), ``F.relu(x, inplace=True)``, a module built with ``inplace=True``, also through
 ``functools.partial(nn.ReLU, inplace=True)``, ``out=x``, the fused ``torch._foreach_add_(tensors, ...)``
-on every tensor of its list) on a tensor that an earlier operation saved for the backward pass, when a
-later backward can still reach that operation.
+on every tensor of its list, ``laterals[i - 1] += up`` on the tensor in a list's or dict's slot, a custom
+``autograd.Function`` whose forward writes an input in place (``ctx.mark_dirty(x)``: ``Fn.apply(h)``
+writes ``h``)) on a tensor that an earlier operation saved for the backward pass, when a later backward
+can still reach that operation.
 
 The write may sit in a helper function or in a method of a module class of the same file that writes what
 it is passed (``def forward(self, seqs, mask): seqs *= mask``), also through calls that pass it on
-(``scores = self.regularise(labels, scores)`` with ``logits += self.neg_bias`` in ``regularise``): the
-caller's tensor is written, and the finding is on the helper's line.
+(``scores = self.regularise(labels, scores)`` with ``logits += self.neg_bias`` in ``regularise``), or of
+a plain class of the file (``scaler.scale_loss(loss)`` with ``loss *= self.scale``): the caller's tensor
+is written, and the finding is on the helper's line. A helper that hands back what it is passed, or a
+view of it (``return t.reshape(-1, d)``), gives its caller that tensor; ``x.to(torch.float32)`` is ``x``
+itself on a tensor of the default dtype, as ``x.float()`` is, and ``nn.Identity()`` returns its input.
 
 The save may sit in a function or a method of the same file, the write in its caller: a helper whose
 returned value came from ops that saved its parameters (``def scores(q, k): return q @ k.transpose(-1,
@@ -88,6 +93,10 @@ memory; that is the price of a computable gradient. Per form:
   otherwise there is no fix.
 - ``F.relu(x, inplace=True)`` loses ``inplace=True``; as a statement of its own it becomes
   ``x = F.relu(x)``.
+- ``laterals[i] += up`` on a list's or dict's element becomes ``laterals[i] = laterals[i] + up`` (the
+  slot gets the new tensor); safe when only that list or dict, built in the function, holds the tensor.
+- ``h = Fn.apply(h)`` with a custom Function that writes its first input in place becomes
+  ``h = Fn.apply(h.clone())``; a Function writing a later input has no fix.
 - ``y[i] = v``, ``y[i] += v`` and writes through a view (``h[2:].zero_()``, ``h.t().mul_(2)``) get
   ``y = y.clone()`` on the line before (one clone for consecutive writes). There is no fix when the same
   statement also saves the tensor (``hs[t + 1] = f(hs[t])``: the clone would be what is saved; collect the
