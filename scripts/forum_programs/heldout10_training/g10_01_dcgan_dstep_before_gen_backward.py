@@ -1,0 +1,69 @@
+# source: DCGAN-style tutorial adapted to 1-D toy data (forum question about "one of the variables needed for gradient computation")
+# discriminator loss on non-detached fake, backward(retain_graph=True), d_opt.step(), then generator loss reuses the stale D output
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+torch.manual_seed(0)
+
+LATENT = 8
+DATA_DIM = 16
+
+
+class Generator(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.net = nn.Sequential(
+            nn.Linear(LATENT, 32), nn.ReLU(),
+            nn.Linear(32, DATA_DIM), nn.Tanh(),
+        )
+
+    def forward(self, z):
+        return self.net(z)
+
+
+class Discriminator(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.net = nn.Sequential(
+            nn.Linear(DATA_DIM, 32), nn.LeakyReLU(0.2),
+            nn.Linear(32, 1),
+        )
+
+    def forward(self, x):
+        return self.net(x)
+
+
+def real_batch(n):
+    return torch.randn(n, DATA_DIM) * 0.5 + 1.0
+
+
+def train(steps=3, batch=32):
+    G, D = Generator(), Discriminator()
+    g_opt = torch.optim.Adam(G.parameters(), lr=2e-4, betas=(0.5, 0.999))
+    d_opt = torch.optim.Adam(D.parameters(), lr=2e-4, betas=(0.5, 0.999))
+    ones = torch.ones(batch, 1)
+    zeros = torch.zeros(batch, 1)
+    for step in range(steps):
+        real = real_batch(batch)
+        fake = G(torch.randn(batch, LATENT))
+
+        # ---- discriminator ----
+        d_opt.zero_grad()
+        d_real = D(real)
+        d_fake = D(fake)  # not detached: we want to reuse it for G below
+        d_loss = F.binary_cross_entropy_with_logits(d_real, ones) + \
+            F.binary_cross_entropy_with_logits(d_fake, zeros)
+        d_loss.backward(retain_graph=True)
+        d_opt.step()  # culprit
+
+        # ---- generator: reuse d_fake to save a forward pass ----
+        g_opt.zero_grad()
+        g_loss = F.binary_cross_entropy_with_logits(d_fake, ones)
+        g_loss.backward()
+        g_opt.step()
+        print(f"step {step}: d_loss={d_loss.item():.4f} g_loss={g_loss.item():.4f}")
+
+
+if __name__ == "__main__":
+    train()

@@ -1,0 +1,49 @@
+# source: SimCLR / NT-Xent re-implementation on toy vectors
+# embeddings normalised with F.normalize; similarity matrix divided by tau and diagonal filled in place
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+torch.manual_seed(0)
+
+IN_DIM, FEAT, PROJ = 32, 64, 16
+
+
+class SimCLR(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.encoder = nn.Sequential(nn.Linear(IN_DIM, FEAT), nn.ReLU(), nn.Linear(FEAT, FEAT), nn.ReLU())
+        self.projector = nn.Sequential(nn.Linear(FEAT, FEAT), nn.ReLU(), nn.Linear(FEAT, PROJ))
+
+    def forward(self, x):
+        return F.normalize(self.projector(self.encoder(x)), dim=1)
+
+
+def augment(x):
+    return (x + 0.1 * torch.randn_like(x)) * (torch.rand_like(x) > 0.1).float()
+
+
+def nt_xent(z1, z2, tau=0.5):
+    n = z1.shape[0]
+    z = torch.cat([z1, z2], dim=0)
+    sim = z @ z.t()
+    sim.div_(tau)
+    sim.fill_diagonal_(-1e9)
+    targets = torch.cat([torch.arange(n, 2 * n), torch.arange(0, n)])
+    return F.cross_entropy(sim, targets)
+
+
+def train(steps=3, batch=16):
+    model = SimCLR()
+    opt = torch.optim.Adam(model.parameters(), lr=3e-4)
+    for step in range(steps):
+        x = torch.randn(batch, IN_DIM)
+        loss = nt_xent(model(augment(x)), model(augment(x)))
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        print(f"step {step}: loss={loss.item():.4f}")
+
+
+if __name__ == "__main__":
+    train()
