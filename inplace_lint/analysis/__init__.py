@@ -93,18 +93,8 @@ def interpret_module(module: cst.Module, options: LintOptions, source_of=None, d
             any(v is not None for v in ctx.alias_returns.values()) or any(ctx.nograd_returns.values()) or \
             any(v is not None for v in ctx.returned_modules.values()):
         # a function returning a tensor its ops saved was maybe analysed after its callers: once more, now
-        # that every summary is known -- each unit that read a summary (or __init__'s attributes, or a
-        # closure's names) which has changed since; the others would conclude the same again
-        # the top level's findings are its own (None), as on the first run: not those of the unit analysed
-        # last, whose findings a refinement below may drop
-        ctx.current_unit = None
-        if ctx.reads_changed(None):
-            _forget_findings(ctx, None)
-            _run_unit(ctx, Unit(ctx, ImportMap(imports)), State(), top)
-        for function, class_name, self_attrs in functions:
-            if ctx.reads_changed(function):
-                _forget_findings(ctx, function)
-                _analyze_function(ctx, function, imports, class_name, self_attrs)
+        # that every summary is known
+        _analyse_changed_readers(ctx, imports, top, functions)
 
     # Functions this file calls: what their callers pass refines "an unannotated parameter may be a
     # tensor that requires grad". Analyse those again with the joined argument values.
@@ -138,17 +128,25 @@ def interpret_module(module: cst.Module, options: LintOptions, source_of=None, d
             _analyze_function(ctx, function, imports, class_name, self_attrs)
         # the units that read a summary a refined analysis changed: once more (the refined ones with what
         # their callers pass, as just now)
-        refined_args = {entry[0]: entry[3:] for entry in redo}
-        ctx.current_unit = None
-        if ctx.reads_changed(None):
-            _forget_findings(ctx, None)
-            _run_unit(ctx, Unit(ctx, ImportMap(imports)), State(), top)
-        for function, class_name, self_attrs in functions:
-            if ctx.reads_changed(function):
-                _forget_findings(ctx, function)
-                _analyze_function(ctx, function, imports, class_name, self_attrs,
-                                  *refined_args.get(function, (None, False)))
+        _analyse_changed_readers(ctx, imports, top, functions, {entry[0]: entry[3:] for entry in redo})
     return ctx
+
+
+def _analyse_changed_readers(ctx: ModuleContext, imports: ImportMap, top, functions, refined_args=None) -> None:
+    """Analyse again each unit (the top level, then the functions) that read a summary, ``__init__``'s
+    attributes or a closure's names which have changed since; the others would conclude the same again.
+    ``refined_args``: function -> (call args, no_grad) it was last analysed with. The top level's findings
+    are its own (None): not those of the unit analysed last, whose findings a refinement may drop."""
+    refined_args = refined_args or {}
+    ctx.current_unit = None
+    if ctx.reads_changed(None):
+        _forget_findings(ctx, None)
+        _run_unit(ctx, Unit(ctx, ImportMap(imports)), State(), top)
+    for function, class_name, self_attrs in functions:
+        if ctx.reads_changed(function):
+            _forget_findings(ctx, function)
+            _analyze_function(ctx, function, imports, class_name, self_attrs,
+                              *refined_args.get(function, (None, False)))
 
 
 def _forget_return_summary(ctx: ModuleContext, key) -> None:
