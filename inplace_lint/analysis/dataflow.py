@@ -842,11 +842,7 @@ class Interpreter:
                 if key is not None:
                     self._note_module_return(val, key)
                     self._note_alias_return(val, key)
-                    # (parameters taken for tensors that require grad: else a NO says nothing of them)
-                    grads = self.ctx.nograd_returns
-                    grads[key] = grads.get(key, True) and val.grad == NO and \
-                        all(part.grad == NO for part in val.parts or ()) and \
-                        (self.ctx.assume_params_are_tensors or not self.unit.params)
+                    self._note_nograd_return(val, key)
                 if self.unit.class_name and self.unit.self_name:
                     self._note_view_return(val)
                     if key is not None:
@@ -904,6 +900,14 @@ class Interpreter:
             aliases[key] = None
         else:
             aliases[key] = param
+
+    def _note_nograd_return(self, val: Val, key) -> None:
+        """Does every return of the function hand back only values that require no grad, whatever its
+        callers pass (its parameters taken for tensors that may: else a NO says nothing of them)?"""
+        grads = self.ctx.nograd_returns
+        grads[key] = grads.get(key, True) and val.grad == NO and \
+            all(part.grad == NO for part in val.parts or ()) and \
+            (self.ctx.assume_params_are_tensors or not self.unit.params)
 
     def _note_view_return(self, val: Val) -> None:
         """Keep what a method returns when it is a view torch refuses to write (a no_grad view of one of
