@@ -132,7 +132,8 @@ def interpret_module(module: cst.Module, options: LintOptions, source_of=None, d
     return ctx
 
 
-def _analyse_changed_readers(ctx: ModuleContext, imports: ImportMap, top, functions, refined_args=None) -> None:
+def _analyse_changed_readers(ctx: ModuleContext, imports: ImportMap, top, functions,
+                             refined_args=None) -> None:
     """Analyse again each unit (the top level, then the functions) that read a summary, ``__init__``'s
     attributes or a closure's names which have changed since; the others would conclude the same again.
     ``refined_args``: function -> (call args, no_grad) it was last analysed with. The top level's findings

@@ -50,7 +50,7 @@ DEBUG = os.environ.get("INPLACE_LINT_DEBUG") == "1"
 
 # LibCST's node classes are final and their ABC isinstance checks slow: the interpreter's dispatch
 # compares exact types, and this is every small-statement class the parser builds
-# (gathered through __subclasses__: issubclass against an ABC for each of LibCST's names costs 15 ms a process)
+# (gathered through __subclasses__: an ABC issubclass check of each of LibCST's names costs 15 ms a process)
 def _subclasses(kind: type) -> frozenset:
     found = {kind}
     todo = [kind]
@@ -1033,7 +1033,8 @@ class Interpreter:
             result = after_body
         for handler in node.handlers:
             if handler.name is not None:
-                handler_in.env[handler.name.name.value if type(handler.name.name) is cst.Name else "_"] = OTHER_VAL
+                bound = handler.name.name
+                handler_in.env[bound.value if type(bound) is cst.Name else "_"] = OTHER_VAL
             result = join_states(result, self.run_block(handler_in.copy(), handler.body))
         if node.finalbody is not None:
             final_in = result if result is not None else handler_in.copy()

@@ -243,7 +243,8 @@ def choose_overload(interp: "Interpreter", qualname: str, info: OpInfo, bound: B
                 mismatched += 1
             elif val.kind == OTHER and expects_tensor:
                 mismatched += 1
-            elif val.kind == UNKNOWN and not expects_tensor and param != "self" and (val.hist or val.grad == YES):
+            elif val.kind == UNKNOWN and not expects_tensor and param != "self" and \
+                    (val.hist or val.grad == YES):
                 # a value autograd records (torch.min(surr1, clip(ratio) * adv)) is no dim or flag
                 unlikely += 1
         return (mismatched, unlikely, 0 if "#" in op.name else 1)
@@ -488,7 +489,8 @@ def _split_sizes(arg_nodes: Dict[str, cst.CSTNode]) -> bool:
     node = arg_nodes.get("split_size", arg_nodes.get("split_size_or_sections"))
     if type(node) in (cst.List, cst.Tuple):  # a str's split never takes a list: sizes, whatever they are
         return bool(node.elements) and not any(
-            type(e.value) in (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString) for e in node.elements)
+            type(e.value) in (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)
+            for e in node.elements)
     dim = arg_nodes.get("dim")
     negative_dim = (type(dim) is cst.UnaryOperation and type(dim.operator) is cst.Minus
                     and type(dim.expression) is cst.Integer)
@@ -577,8 +579,10 @@ def call(interp: "Interpreter", state: State, node: cst.Call) -> Val:
             if callee.callee is not None:
                 return _call_held(interp, state, node, callee)
             return _unknown_call(interp, state, node, callee, func)
-        if type(func.value) is cst.Name and func.value.value == interp.unit.self_name and interp.unit.self_name:
-            if func.attr.value == "register_buffer" and _register_buffer(interp, state, node, func.value.value):
+        self_name = interp.unit.self_name
+        if type(func.value) is cst.Name and self_name and func.value.value == self_name:
+            if func.attr.value == "register_buffer" and \
+                    _register_buffer(interp, state, node, func.value.value):
                 return OTHER_VAL
             # self.helper(x): a method or submodule we cannot see; values flow through it
             unit = interp.unit
