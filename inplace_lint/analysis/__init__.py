@@ -291,6 +291,9 @@ def _collect_definitions(ctx: ModuleContext, body, imports: ImportMap,
                 methods = tuple(m.name.value for m in _block(statement.body) if type(m) is cst.FunctionDef)
                 if not bases and "__call__" not in methods and "forward" not in methods:
                     ctx.plain_classes[name] = methods
+                if not bases and "step" in methods and "zero_grad" in methods:
+                    # a hand-written optimizer without a base: its self.params holds what it steps
+                    ctx.optimizer_classes.add(name)
             for base in bases:
                 info = ctx.k.lookup(base) if base.startswith("torch.nn.") and base not in NN_MODULE_BASES else None
                 if info is not None and info.kind == "module":

@@ -1816,6 +1816,11 @@ NON_TENSOR_ATTRIBUTES = {"shape", "dtype", "device", "ndim", "requires_grad", "i
 
 def attribute(interp: "Interpreter", state: State, node: cst.Attribute) -> Val:
     key = dotted(node)
+    if key == f"{interp.unit.self_name}.params" and interp.unit.function_name != "__init__" and \
+            interp.unit.class_name in interp.ctx.optimizer_classes:
+        # an optimizer's own list of the tensors it steps (self.params = list(params)): leaves that
+        # require grad
+        return Val(kind=PARAMS, grad=YES, groups=frozenset({"params:*"}), leaf=True)
     if key is not None and key in state.env:
         return state.env[key]
     qualname = interp.unit.imports.resolve(node)
