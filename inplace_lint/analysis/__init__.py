@@ -268,6 +268,8 @@ def _collect_definitions(ctx: ModuleContext, body, imports: ImportMap,
             ctx.user_functions.add(statement.name.value)
             ctx.top_level_functions.add(statement)
             ctx.function_params[statement.name.value] = [n for n, _ in _parameters(statement)]
+            if any(d in sem.NOGRAD_CONTEXTS for d in _decorator_names(statement, imports)):
+                ctx.nograd_functions.add(statement.name.value)
             ctx.function_writes.add(statement.name.value, lambda f=statement: _function_writes(ctx, f))
             ctx.nograd_view_returns.add((None, statement.name.value),
                                         lambda f=statement: _nograd_view_return(f, imports, skip_self=False))

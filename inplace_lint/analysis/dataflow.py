@@ -183,6 +183,7 @@ class ModuleContext:
         # helper functions that write a parameter in place: name -> (parameter names, {param: writes})
         self.function_writes: LazyWrites = LazyWrites()
         self.function_params: Dict[str, List[str]] = {}  # module-level function -> parameter names
+        self.nograd_functions: Set[str] = set()  # module-level functions decorated @torch.no_grad()
         self.user_classes: Set[str] = set()
         # (class, method) -> (parameters after self, writes): ``self._scale(h)`` with ``t.mul_(2)`` inside
         self.method_writes: LazyWrites = LazyWrites()

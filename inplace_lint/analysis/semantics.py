@@ -727,8 +727,10 @@ def _call_user_function(interp: "Interpreter", state: State, node: cst.Call, nam
     mark = len(interp.renamed)
     saves = _saved_arguments(interp, state, node, (None, name), name, _passed(bound))
     result = unknown_result(interp, state, node, list(bound.vals.values()) + bound.extra)
-    if interp.ctx.nograd_returns.get((None, name)):
-        # advantages, returns = compute_gae(...) with a no_grad body: nothing it returns requires grad
+    if interp.ctx.nograd_returns.get((None, name)) or (
+            name in interp.ctx.nograd_functions and not any(v.leaf for v in bound.vals.values())):
+        # advantages, returns = compute_gae(...) with a no_grad body, or a @torch.no_grad() helper: nothing
+        # it returns requires grad (unless it hands back a leaf it was given, as it is)
         return replace(result, grad=NO)
     result = _summarised_return(interp, state, node, result, (None, name), name)
     return _holding(interp, result, saves, mark)
