@@ -3,8 +3,11 @@ Flags an in-place operation on a leaf tensor that requires grad (``torch.randn(.
 an ``nn.Parameter``, a model's parameters) or on a view of one, outside ``torch.no_grad()``. The leaves
 may come through a list (``[p for p in model.parameters() if p.requires_grad]``, handed to a helper),
 through ``opt.param_groups[i]["params"]`` (also ``self.param_groups`` in a ``torch.optim.Optimizer``
-subclass whose ``step`` lacks ``@torch.no_grad()``), or be written by a fused
+subclass whose ``step`` lacks ``@torch.no_grad()``, and ``self.params`` in a hand-written optimizer without
+a base class, one with ``step`` and ``zero_grad`` methods), or be written by a fused
 ``torch._foreach_*_(leaves, ...)``; ``self.centers[labels] -= ...`` is an ``index_put_`` on the parameter.
+A custom ``autograd.Function`` whose forward writes its input in place (``ctx.mark_dirty``) writes the leaf
+passed to ``apply``.
 
 ## Why is this bad?
 Autograd accumulates gradients into leaves; writing a leaf in place while gradients are recorded would
