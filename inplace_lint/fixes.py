@@ -686,9 +686,7 @@ def _plan_augassign(s: _Source, f: Finding) -> Optional[_Plan]:
         return _plan_subscript(s, f)
     if not isinstance(node.target, (cst.Name, cst.Attribute)) or type(node.operator) not in _BINARY:
         return None
-    op, precedence = _BINARY[type(node.operator)]
-    target = s.code(node.target)
-    new = f"{target} = {target} {op} {_operand(s, node.value, precedence)}"
+    new = _written_out(s, node)
     safe = isinstance(node.target, cst.Name) and _local(site, s, _statement(s, node))
     return _Plan(_write_title(new), safe, [_replace(s, node, new)])
 
@@ -699,10 +697,15 @@ def _plan_element_augassign(s: _Source, f: Finding) -> Optional[_Plan]:
     node = s.find(f.site.start, f.site.end, cst.AugAssign)
     if node is None or not isinstance(node.target, cst.Subscript) or type(node.operator) not in _BINARY:
         return None
+    new = _written_out(s, node)
+    return _Plan(_write_title(new), not f.site.target_shared, [_replace(s, node, new)])
+
+
+def _written_out(s: _Source, node: cst.AugAssign) -> str:
+    """``b *= c + 1`` as ``b = b * (c + 1)`` (its operator one of ``_BINARY``)."""
     op, precedence = _BINARY[type(node.operator)]
     target = s.code(node.target)
-    new = f"{target} = {target} {op} {_operand(s, node.value, precedence)}"
-    return _Plan(_write_title(new), not f.site.target_shared, [_replace(s, node, new)])
+    return f"{target} = {target} {op} {_operand(s, node.value, precedence)}"
 
 
 def _out_of_place_call(

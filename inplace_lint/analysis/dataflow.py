@@ -197,8 +197,6 @@ class ModuleContext:
         # function -> the parameter every return of it hands back itself or as a view sharing its version
         # counter (``return t.reshape(-1, d)``, ``return t.to(torch.float32)``); None: not every return does
         self.alias_returns: Dict[Tuple[Optional[str], str], Optional[str]] = {}
-        # write site of ``laterals[i] += ...`` -> whether only the list or dict holding it sees the tensor
-        self.private_element_writes: Dict[int, bool] = {}
         # function -> whether every value it returns requires no grad whatever it is passed (made under
         # no_grad, or from nothing that requires grad): its callers' results then carry none
         self.nograd_returns: Dict[Tuple[Optional[str], str], bool] = {}
@@ -562,6 +560,13 @@ class Interpreter:
     @staticmethod
     def _holders(state: State, target: Val, write: WriteSite) -> Tuple[bool, frozenset]:
         """(seen by something outside this function's local names, the other local names that see it)."""
+        if write.form == "element_augassign":
+            # laterals[i] += up: seen by nothing else when only the list or dict built here holds it
+            base = write.target_node.value
+            holders = {n for n, v in state.env.items() if v.groups & target.groups and v.kind != MODULE}
+            local = type(base) is cst.Name and holders == {base.value} and \
+                all(g.startswith("t") for g in target.groups)
+            return not local, frozenset()
         if not write.target_is_local_name:
             return True, frozenset()
         if any(not g.startswith("t") for g in target.groups):
@@ -1202,14 +1207,6 @@ class Interpreter:
         spared = self._other_elements_saved(state, node.target) if element else frozenset()
         new = self.inplace_write(state, subject, write, args, form, node, method or symbol, saved_texts=texts,
                                  spared=spared)
-        if element:
-            # held only by a list or dict this function built: rebinding the slot is the whole effect
-            base = node.target.value
-            holders = [n for n, v in state.env.items() if v.groups & subject.groups and v.kind != MODULE]
-            private = type(base) is cst.Name and holders == [base.value] and \
-                all(g.startswith("t") for g in subject.groups)
-            private_elements = self.ctx.private_element_writes
-            private_elements[write.site] = private_elements.get(write.site, True) and private
         if type(node.target) is cst.Name:
             state.env[node.target.value] = new
         elif type(node.target) is cst.Attribute:
@@ -1350,21 +1347,20 @@ def _per_level_module_store(container: Val, target: cst.Subscript, value_node) -
     to be a tensor: a module picked from a list by the same index ``i`` (a plain name) applied to ``x[i]``."""
     if container.kind == TENSOR or not any(g.startswith("param:") for g in container.groups):
         return False
-    if len(target.slice) != 1 or type(target.slice[0].slice) is not cst.Index:
+    index = _index_name(target)
+    if index is None or type(value_node) is not cst.Call or not value_node.args:
         return False
-    index = target.slice[0].slice.value
-    if type(index) is not cst.Name or type(value_node) is not cst.Call:
-        return False
-    func = value_node.func
-    if type(func) is not cst.Subscript or len(func.slice) != 1 or type(func.slice[0].slice) is not cst.Index:
-        return False
-    picked = func.slice[0].slice.value
-    if type(picked) is not cst.Name or picked.value != index.value:
-        return False
-    arg = value_node.args[0].value if value_node.args else None
-    return (type(arg) is cst.Subscript and dotted(arg.value) == dotted(target.value) and len(arg.slice) == 1
-            and type(arg.slice[0].slice) is cst.Index and type(arg.slice[0].slice.value) is cst.Name
-            and arg.slice[0].slice.value.value == index.value)
+    func, arg = value_node.func, value_node.args[0].value
+    return type(func) is cst.Subscript and _index_name(func) == index and \
+        type(arg) is cst.Subscript and _index_name(arg) == index and dotted(arg.value) == dotted(target.value)
+
+
+def _index_name(node: cst.Subscript) -> Optional[str]:
+    """``i`` for ``x[i]``: the subscript's one index, when it is a plain name."""
+    if len(node.slice) != 1 or type(node.slice[0].slice) is not cst.Index:
+        return None
+    index = node.slice[0].slice.value
+    return index.value if type(index) is cst.Name else None
 
 
 def _may_be_passed_in(val: Val) -> bool:

@@ -99,8 +99,6 @@ def build_finding(ctx, hazard, positions, path: str, source: str) -> Optional[Fi
     base_text, base_shared = ctx.view_bases.get(write.site, ("", True))
     written = write.target_text or (ctx.code(write.target_node, 80) if write.target_node is not None else "")
     shared = ctx.shared_writes.get(write.site, True)
-    if write.form == "element_augassign":
-        shared = not ctx.private_element_writes.get(write.site, False)
     holders = tuple(sorted(ctx.write_holders.get(write.site) or ()))
     if shared and _private_helper_write(ctx, write, source):
         shared, holders = False, ()

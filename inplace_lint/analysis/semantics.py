@@ -1816,10 +1816,18 @@ NON_TENSOR_ATTRIBUTES = {"shape", "dtype", "device", "ndim", "requires_grad", "i
                          "is_cuda", "names", "itemsize", "nbytes", "_version"}
 
 
+def _own_optimizer_attribute(interp: "Interpreter", key: Optional[str]) -> bool:
+    """Is ``key`` (``self.params``, ``self.param_groups``) an attribute of ``self`` read in a method of an
+    optimizer class of this file?"""
+    unit = interp.unit
+    return unit.class_name in interp.ctx.optimizer_classes and key is not None and \
+        key.count(".") == 1 and key.split(".")[0] == unit.self_name
+
+
 def attribute(interp: "Interpreter", state: State, node: cst.Attribute) -> Val:
     key = dotted(node)
-    if key == f"{interp.unit.self_name}.params" and interp.unit.function_name != "__init__" and \
-            interp.unit.class_name in interp.ctx.optimizer_classes:
+    attr = node.attr.value
+    if attr == "params" and interp.unit.function_name != "__init__" and _own_optimizer_attribute(interp, key):
         # an optimizer's own list of the tensors it steps (self.params = list(params)): leaves that
         # require grad
         return Val(kind=PARAMS, grad=YES, groups=frozenset({"params:*"}), leaf=True)
@@ -1829,10 +1837,7 @@ def attribute(interp: "Interpreter", state: State, node: cst.Attribute) -> Val:
     if qualname is not None:
         return torch_callable(interp, qualname)
     base = interp.eval(state, node.value)
-    attr = node.attr.value
-    own_optimizer = key == f"{interp.unit.self_name}.param_groups" and \
-        interp.unit.class_name in interp.ctx.optimizer_classes
-    if attr == "param_groups" and (base.kind == OPTIMIZER or own_optimizer):
+    if attr == "param_groups" and (base.kind == OPTIMIZER or _own_optimizer_attribute(interp, key)):
         # dicts whose "params" are the tensors the optimizer steps (any parameters, in its own methods):
         # leaves that require grad
         steps = base.params_of if base.kind == OPTIMIZER else frozenset({"params:*"})
