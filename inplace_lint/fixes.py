@@ -59,7 +59,7 @@ from libcst.metadata import ExpressionContext, ExpressionContextProvider, Metada
 
 from inplace_lint.ftypes import Edit, Finding, Fix, LintOptions, Position
 from inplace_lint.analysis.names import walk
-from inplace_lint.analysis.messages import MULTI_VIEW_FILL
+from inplace_lint.analysis.messages import MULTI_VIEW_FILL, NOGRAD_VIEW_FILL
 
 DEBUG = os.environ.get("INPLACE_LINT_DEBUG") == "1"
 MAX_ROUNDS = 5
@@ -1209,6 +1209,9 @@ def plan_fix(finding: Finding, source: str) -> Optional[Fix]:
         plan = _plan_leaf(s, finding)
     elif finding.code == "AGI003" and finding.evidence.role == MULTI_VIEW_FILL:
         return None  # filling a buffer's split outputs: the code needs rewriting (outputs[t] = h, stack)
+    elif finding.code == "AGI004" and finding.evidence.role == NOGRAD_VIEW_FILL:
+        # wrapped in no_grad, the write would drop the gradient of what it writes, which the code wants
+        return None
     elif finding.code == "AGI004":
         # the view already opted out of autograd: write it without recording, as it was made
         plan = _plan_no_grad(s, finding)

@@ -28,6 +28,23 @@ def found(source, **options):
 
 
 CASES = {
+    # a no_grad helper handing back a slice of a parameter it was given that may be a list: a list's slice
+    # is a copy, so only a view made by a tensor method (or of a known tensor) is a no_grad view to fill
+    "nograd_helper_slice_of_unknown_argument_filled": """
+        import torch
+        import torch.nn as nn
+        @torch.no_grad()
+        def head_of(items):
+            return items[:2], len(items)
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.token = nn.Parameter(torch.zeros(3))
+            def forward(self, items):
+                first, n = head_of(items)
+                first[0] = self.token * 2
+                return first
+    """,
     # a plain class of this file (no base) whose method writes what it is passed: ``scaler.scale_loss(loss)``
     # writes the caller's loss, which sqrt saved (runnable:
     # scripts/forum_programs/heldout10_training/g10_29_rmse_loss_static_scaling_inplace.py).
@@ -1062,6 +1079,26 @@ def test_message_names_the_evidence():
     assert finding.evidence.role == "result"
     assert "torch.exp(x)" in finding.message
     assert "modified by an inplace operation" in finding.message
+
+
+def test_nograd_view_filled_with_grad_names_the_fill_and_offers_no_fix():
+    # a view made under no_grad of a tensor that requires no grad, written with one that does: torch
+    # refuses it at once; wrapping the write in no_grad would drop the gradient the code wants
+    source = textwrap.dedent("""
+        import torch
+        def fill(w):
+            canvas = torch.zeros(3, 4)
+            with torch.no_grad():
+                row = canvas[0]
+            row.copy_(w * 2)
+            return canvas
+        fill(torch.ones(4, requires_grad=True))
+    """)
+    (finding,) = lint_source(source)
+    assert (finding.code, finding.start.line) == ("AGI004", 7)
+    assert "writes a tensor that requires grad into 'row'" in finding.message
+    assert "created in no_grad mode and is being modified inplace" in finding.message
+    assert finding.fix is None
 
 
 def test_select_and_ignore():

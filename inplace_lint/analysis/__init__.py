@@ -366,29 +366,66 @@ def _collect_method_writes(ctx: ModuleContext, class_name: str, method: cst.Func
 
 
 def _nograd_view_return(function: cst.FunctionDef, imports: ImportMap, skip_self: bool) -> Optional[tuple]:
-    """``(parameter, its position among the call's arguments)`` when every ``return`` hands back a basic view
-    of that parameter made under no_grad (``@torch.no_grad() def last(h): return h[:, -1]``): torch
-    refuses to write such a view in place with grad on when the argument requires grad. Else None."""
+    """``(parameter, its position among the call's arguments, element, length, by_method, handed)`` when
+    every ``return`` hands back a basic view of that parameter made under no_grad (``@torch.no_grad() def
+    last(h): return h[:, -1]``; element None), or a tuple of ``length`` whose element ``element`` is one
+    (``return x, keep, ratio`` after ``x = inputs.reshape(...)`` there; ``handed``: (element, parameter, its
+    position) for each parameter handed back as it is, the others were made under no_grad): torch refuses
+    to write such a view in place with grad on when the argument requires grad, or with a value that does.
+    ``by_method``: the view is made by a tensor view method (``reshape``), so the argument is a tensor (a
+    list's slice is a copy). Else None."""
     names = [name for name, _param in _parameters(function)][1 if skip_self else 0:]
-    if any(type(node) in (cst.Assign, cst.AnnAssign, cst.AugAssign, cst.For, cst.NamedExpr, cst.Global)
-           and any(type(t) is cst.Name and t.value in names for t in walk(node)) for node in walk(function.body)):
+    bound: Dict[str, int] = {}
+    for node in walk(function.body):
+        for name in _rebound_names(node):
+            bound[name] = bound.get(name, 0) + 1
+    if any(name in bound for name in names):
         return None  # a parameter rebound (or anything like it): not worth following
+    views: Dict[str, Tuple[str, bool]] = {}  # local names bound once, under no_grad, to a view of a parameter
     returned = set()
 
     def nograd_item(item: cst.WithItem) -> bool:
         call = item.item
         return (imports.resolve(call.func if type(call) is cst.Call else call) or "") in sem.NOGRAD_CONTEXTS
 
+    def view_base(node) -> Optional[Tuple[str, bool]]:
+        if type(node) is cst.Name and node.value in views:
+            return views[node.value]
+        base = _basic_view_base(node)
+        return (base, _viewed_by_method(node)) if base in names else None
+
     def visit(statements, nograd: bool) -> bool:
         for statement in statements:
             kind = type(statement)
             if kind is cst.SimpleStatementLine:
                 for small in statement.body:
-                    if type(small) is cst.Return:
-                        base = _basic_view_base(small.value)
-                        if not nograd or base is None or base not in names:
+                    if type(small) is cst.Assign and nograd and len(small.targets) == 1 and \
+                            type(small.targets[0].target) is cst.Name and \
+                            bound.get(small.targets[0].target.value) == 1:
+                        base = view_base(small.value)
+                        if base is not None:
+                            views[small.targets[0].target.value] = base
+                    elif type(small) is cst.Return:
+                        value = small.value
+                        if type(value) is cst.Tuple:
+                            if any(type(e) is not cst.Element for e in value.elements):
+                                return False  # ``return *views, keep``: positions unknown
+                            found = [(i, view_base(e.value)) for i, e in enumerate(value.elements)]
+                            found = [(i, base) for i, base in found if base is not None]
+                            if len(found) != 1:
+                                return False
+                            handed = tuple((i, e.value.value, names.index(e.value.value))
+                                           for i, e in enumerate(value.elements)
+                                           if type(e.value) is cst.Name and e.value.value in names)
+                            element, (base, by_method) = found[0]
+                            returned.add((base, element, len(value.elements), by_method, handed))
+                        else:
+                            found = view_base(value) if value is not None else None
+                            if found is None:
+                                return False
+                            returned.add((found[0], None, None, found[1], ()))
+                        if not nograd:
                             return False
-                        returned.add(base)
             elif kind is cst.With:
                 if not visit(_block(statement.body), nograd or any(nograd_item(i) for i in statement.items)):
                     return False
@@ -400,8 +437,34 @@ def _nograd_view_return(function: cst.FunctionDef, imports: ImportMap, skip_self
     decorated = any(d in sem.NOGRAD_CONTEXTS for d in _decorator_names(function, imports))
     if not visit(_block(function.body), decorated) or len(returned) != 1:
         return None
-    name = returned.pop()
-    return name, names.index(name)
+    name, element, length, by_method, handed = returned.pop()
+    return name, names.index(name), element, length, by_method, handed
+
+
+def _rebound_names(node) -> List[str]:
+    """The plain names a statement or expression node binds (``x = ...``, ``for x in``, ``x += 1``,
+    ``(x := ...)``, ``global x``); ``x[0] = ...`` binds none."""
+    kind = type(node)
+    if kind is cst.Assign:
+        targets = [t.target for t in node.targets]
+    elif kind in (cst.AnnAssign, cst.AugAssign, cst.For, cst.NamedExpr, cst.CompFor):
+        targets = [node.target]
+    elif kind is cst.Global or kind is cst.Nonlocal:
+        return [n.name.value for n in node.names]
+    elif kind is cst.AsName:
+        targets = [node.name]
+    else:
+        return []
+    out = []
+    while targets:
+        target = targets.pop()
+        if type(target) is cst.Name:
+            out.append(target.value)
+        elif type(target) in (cst.Tuple, cst.List):
+            targets.extend(e.value for e in target.elements)
+        elif type(target) is cst.StarredElement:
+            targets.append(target.value)
+    return out
 
 
 def _basic_view_base(node) -> Optional[str]:
@@ -421,6 +484,15 @@ def _basic_view_base(node) -> Optional[str]:
         else:
             break
     return node.value if seen_view and type(node) is cst.Name else None
+
+
+def _viewed_by_method(node) -> bool:
+    """Does the view chain ``node`` (see :func:`_basic_view_base`) call a tensor view method?"""
+    while type(node) is cst.Subscript or type(node) is cst.Call:
+        if type(node) is cst.Call:
+            return True
+        node = node.value
+    return False
 
 
 def _function_writes(ctx: ModuleContext, function: cst.FunctionDef):

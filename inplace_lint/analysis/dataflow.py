@@ -216,6 +216,7 @@ class ModuleContext:
         self.torch_layer_subclasses: Dict[str, str] = {}  # class L(nn.Linear) -> "torch.nn.Linear"
         self.optimizer_classes: Set[str] = set()  # class MySGD(torch.optim.Optimizer), and their subclasses
         self.multiview_fills: Set[int] = set()  # AGI003 write sites filling a split output of no grad with grad
+        self.nograd_view_fills: Set[int] = set()  # AGI004 write sites filling a no_grad view of no grad with grad
         self.private_in_helper: Dict[int, bool] = {}
         self.helper_of_write: Dict[int, str] = {}  # write site in a helper -> the helper's name
         self.hook_writes: Dict[int, str] = {}  # write site in a forward hook to its output -> the hook's name
@@ -675,12 +676,17 @@ class Interpreter:
         elif target.nograd_view and not self.unit.nograd:
             # torch raises at once: "A view was created in no_grad mode and is being modified inplace"
             self.ctx.report("AGI004", write, None)
-        elif target.multiview and not self.unit.nograd and any(
+        elif (target.multiview or target.nograd_fill_view) and not self.unit.nograd and any(
                 v.tensorish and v.grad == YES for k, v in args.items() if form is None or k != form.modifies):
-            # an output of split/chunk/unbind of a tensor without grad, written with one that requires
-            # grad (filling a buffer's unbind() views): torch refuses that too, at once
-            self.ctx.multiview_fills.add(write.site)
-            self.ctx.report("AGI003", write, None)
+            # an output of split/chunk/unbind of a tensor without grad, or a view made under no_grad of one,
+            # written with one that requires grad (filling a buffer's unbind() views, a row taken under
+            # no_grad): torch refuses that too, at once
+            if target.multiview:
+                self.ctx.multiview_fills.add(write.site)
+                self.ctx.report("AGI003", write, None)
+            else:
+                self.ctx.nograd_view_fills.add(write.site)
+                self.ctx.report("AGI004", write, None)
         elif target.leaf and target.grad == YES and not self.unit.nograd:
             self.ctx.report("AGI002", write, None)
         saved_texts = saved_texts or {}
@@ -921,7 +927,10 @@ class Interpreter:
         values in every method, and a call's own tensors are fresh to its caller)."""
         key = (self.unit.class_name, self.unit.function_name)
         views = self.ctx.views_returned
-        viewed = (val.nograd_view or val.multiview) and val.tensorish and not _may_be_passed_in(val)
+        if val.kind == CONTAINER and val.parts:  # ``return self.w[:n], self.w[n:]`` under no_grad
+            viewed = any(map(_refused_view, val.parts)) and not any(map(_may_be_passed_in, val.parts))
+        else:
+            viewed = _refused_view(val)
         if not viewed or (key in views and views[key] is None):
             views[key] = None
         else:
@@ -1361,6 +1370,13 @@ def _index_name(node: cst.Subscript) -> Optional[str]:
         return None
     index = node.slice[0].slice.value
     return index.value if type(index) is cst.Name else None
+
+
+def _refused_view(val: Val) -> bool:
+    """A view torch refuses to write in place (with grad on, or with a value that requires grad), made
+    of none of the function's parameters."""
+    return (val.nograd_view or val.nograd_fill_view or val.multiview) and val.tensorish and \
+        not _may_be_passed_in(val)
 
 
 def _may_be_passed_in(val: Val) -> bool:

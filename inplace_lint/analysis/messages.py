@@ -24,6 +24,7 @@ MULTI_VIEW_ERROR = (
 # view of such a view, "Output 0 of Slice is a view of a view which was created in no_grad mode ...")
 NOGRAD_VIEW_ERROR = "created in no_grad mode and is being modified inplace with grad mode enabled"
 MULTI_VIEW_FILL = "split output filled with grad"  # AGI003's evidence role for that case
+NOGRAD_VIEW_FILL = "no_grad view filled with grad"  # AGI004's evidence role for a view of no grad
 
 # Friendlier names for the operands of the common binary ops.
 ROLE_NAMES = {
@@ -261,6 +262,13 @@ def _immediate_error(ctx, code: str, write, op: str, target: str, target_q: str)
             f"and is being modified inplace. {MULTI_VIEW_ERROR}\"."
         )
         return message, Evidence(op, target, runtime_error=MULTI_VIEW_ERROR)
+    if code == "AGI004" and write.site in ctx.nograd_view_fills:
+        message = (
+            f"'{op}' writes a tensor that requires grad into {target_q}, a view made under torch.no_grad() "
+            f"(or inference_mode) of a tensor that does not; torch raises at once \"A view was "
+            f"{NOGRAD_VIEW_ERROR}\". Make the view outside no_grad, or build the result out of place."
+        )
+        return message, Evidence(op, target, role=NOGRAD_VIEW_FILL, runtime_error=NOGRAD_VIEW_ERROR)
     if code == "AGI004":
         message = (
             f"'{op}' modifies {target_q} in place with grad mode on, but it is a view made under "

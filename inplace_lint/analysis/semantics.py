@@ -480,7 +480,9 @@ def apply_op(
             args.get(p) is not None and args[p].kind == TENSOR for p in info.view_of)
     return Val(kind=kind, grad=grad, groups=groups, hist=hist, leaf=leaf and grad == YES, strided=strided,
                multiview=multiview, nograd_view=short != "detach" and not copies and any(
-                   _nograd_view_of(interp, args.get(p)) for p in info.view_of))
+                   _nograd_view_of(interp, args.get(p)) for p in info.view_of),
+               nograd_fill_view=short != "detach" and not copies and any(
+                   _nograd_fill_view_of(interp, args.get(p)) for p in info.view_of))
 
 
 def _split_sizes(arg_nodes: Dict[str, cst.CSTNode]) -> bool:
@@ -503,6 +505,15 @@ def _nograd_view_of(interp: "Interpreter", base: Optional[Val]) -> bool:
     if base is None or not base.tensorish:
         return False
     return base.nograd_view or (interp.unit.nograd and base.grad == YES)
+
+
+def _nograd_fill_view_of(interp: "Interpreter", base: Optional[Val]) -> bool:
+    """Is a view of ``base`` made here one torch refuses to write, with grad on, a value that requires grad
+    into? A view of such a view, or a view made under no_grad of a tensor that requires no grad (one that
+    may: then any write is refused, and a write of a value that requires grad is either way)."""
+    if base is None or not base.tensorish:
+        return False
+    return base.nograd_fill_view or (interp.unit.nograd and base.kind == TENSOR and base.grad != YES)
 
 
 def _tuple_outputs(interp: "Interpreter", info: OpInfo) -> Tuple[Tuple[str, bool], ...]:
@@ -601,7 +612,8 @@ def call(interp: "Interpreter", state: State, node: cst.Call) -> Val:
                 return _built_here(interp, built, node)
             viewed = interp.ctx.nograd_view_returns.get((unit.class_name, func.attr.value))
             if viewed is not None and viewed[1] < len(vals) and not any(a.keyword or a.star for a in node.args):
-                return _nograd_view_result(interp, state, node, vals[viewed[1]], vals)
+                handed = {i: vals[at] if at < len(vals) else Val() for i, _name, at in viewed[5]}
+                return _nograd_view_result(interp, state, node, vals[viewed[1]], vals, *viewed[2:5], handed)
             key = (unit.class_name, func.attr.value)
             params = _argument_params(interp, key) if unit.class_name else None
             bound = _bind_evaluated(params, node, vals) if params is not None else None
@@ -719,7 +731,9 @@ def _call_user_function(interp: "Interpreter", state: State, node: cst.Call, nam
         return _built_here(interp, built, node)
     viewed = interp.ctx.nograd_view_returns.get((None, name))
     if viewed is not None and viewed[0] in bound.vals:
-        return _nograd_view_result(interp, state, node, bound.vals[viewed[0]], list(bound.vals.values()))
+        handed = {i: bound.vals.get(name, Val()) for i, name, _at in viewed[5]}
+        return _nograd_view_result(interp, state, node, bound.vals[viewed[0]], list(bound.vals.values()),
+                                   *viewed[2:5], handed)
     aliased = interp.ctx.alias_returns.get((None, name))
     if aliased is not None and aliased in bound.vals and bound.vals[aliased].tensorish:
         # ``flat = flatten_tokens(probs)``: the caller's tensor, or a view of it (writing one writes both)
@@ -810,12 +824,32 @@ def _built_here(interp: "Interpreter", built: Val, call: cst.Call) -> Val:
     return replace(built, module=rebased(built.module))
 
 
-def _nograd_view_result(interp: "Interpreter", state: State, node: cst.Call, base: Val, vals) -> Val:
-    """The result of a helper that returns a view of ``base`` made under no_grad: that view (writing it writes
-    ``base``), refused by torch when written in place with grad on, if ``base`` requires grad."""
-    if not base.tensorish or base.grad != YES:
-        return unknown_result(interp, state, node, vals)
-    return replace(base, fresh=False, parts=None, nograd_view=True)
+def _nograd_view_result(interp: "Interpreter", state: State, node: cst.Call, base: Val, vals,
+                        element: Optional[int] = None, length: Optional[int] = None, by_method=False,
+                        handed: Optional[Dict[int, Val]] = None) -> Val:
+    """The result of a helper that returns a view of ``base`` made under no_grad (or a tuple of ``length``
+    with that view at ``element``): that view (writing it writes ``base``), refused by torch when written in
+    place with grad on if ``base`` requires grad, or with a value that does if ``base`` is a tensor (known
+    so, or viewed by a tensor method: ``by_method``). ``handed``: the tuple's elements that are arguments
+    handed back as they are, by position."""
+    result = unknown_result(interp, state, node, vals)
+    if base.tensorish and base.grad == YES:
+        view = replace(base, fresh=False, parts=None, nograd_view=True)
+    elif base.kind == TENSOR or (base.tensorish and by_method):
+        view = replace(base, fresh=False, parts=None, nograd_fill_view=True)
+    else:
+        return result
+    if element is None:
+        return view
+    # the tuple's other elements were made under no_grad too, or are arguments handed back
+    made = replace(result, grad=NO)
+    handed = handed or {}
+    parts = tuple(view if index == element else handed[index] if index in handed else unpack(made, index)
+                  for index in range(length))
+    groups = view.groups | made.groups
+    for value in handed.values():
+        groups |= value.groups
+    return Val(kind=CONTAINER, grad=MAYBE if handed else view.grad, groups=groups, hist=made.hist, parts=parts)
 
 
 # How a method's writes to its own tensors are keyed among the parameters it writes ("self.queue"),
@@ -2018,7 +2052,10 @@ def subscript(interp: "Interpreter", state: State, node: cst.Subscript) -> Val:
                     site = SaveSite(sid, node, "torch.Tensor.__getitem__", element.slice.value, "input", "indices")
                     hist = hist | {interp.create_record(state, sid, site, index.groups)}
         return Val(kind=base.kind, grad=base.grad, groups=frozenset({interp.new_group(state, node)}), hist=hist)
+    # a view made under no_grad requires no grad itself: what it takes part in afterwards saves nothing
     return replace(base, fresh=False, parts=None, nograd_view=_nograd_view_of(interp, base),
+                   nograd_fill_view=_nograd_fill_view_of(interp, base),
+                   grad=NO if interp.unit.nograd and base.grad != NO else base.grad,
                    strided=base.strided or _strided_index(node))
 
 

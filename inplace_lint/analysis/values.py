@@ -110,6 +110,9 @@ class Val:
     # a view made under no_grad (or inference_mode) of a tensor that requires grad, or a view of one:
     # torch refuses in-place writes to it with grad mode on
     nograd_view: bool = False
+    # a view made under no_grad of a tensor that requires no grad, or a view of one: torch refuses to write
+    # into it, with grad mode on, a value that requires grad
+    nograd_fill_view: bool = False
 
     @property
     def tensorish(self) -> bool:
@@ -147,6 +150,7 @@ class Val:
             bound=(self.bound if self.bound is not None else other.bound)
             if self.callee == other.callee else None,
             nograd_view=self.nograd_view and other.nograd_view,
+            nograd_fill_view=self.nograd_fill_view and other.nograd_fill_view,
         )
 
     def item(self, key: str) -> Optional["Val"]:

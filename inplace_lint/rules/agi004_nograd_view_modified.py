@@ -2,7 +2,9 @@
 Flags an in-place operation, with grad mode on, on a view that was made under ``torch.no_grad()`` (or
 ``torch.inference_mode()``) of a tensor that requires grad, or on a view of such a view: slicing and
 indexing (``y[0]``, ``w[:, :k]``) and view ops (``view``, ``t``, ``transpose``, ``reshape`` when it
-views, ...). ``.detach()`` is not such a view.
+views, ...). ``.detach()`` is not such a view. A view made under no_grad of a tensor that does *not*
+require grad (an input, a buffer) is refused too, when what the write puts into it requires grad
+(``patches[b] = patches[b] * keep + self.mask_token``).
 
 ## Why is this bad?
 Autograd records nothing about a view made without grad, so it cannot rebase the view's history onto the
@@ -31,7 +33,10 @@ with torch.no_grad():
 ```
 
 ## Fix safety
-The fix wraps the in-place statement in ``with torch.no_grad():`` (spelled as the file imports torch),
+For a view of a tensor that requires no grad, written with one that does, no fix is offered: under
+``no_grad`` the write would drop the gradient of what it writes, which such code wants; make the view
+outside ``no_grad`` or clone it first. Otherwise the fix wraps the in-place statement in
+``with torch.no_grad():`` (spelled as the file imports torch),
 which is what the code most often meant: the view already left autograd. It is **unsafe**: the write then
 is not recorded, so where the shared tensor takes part in a computation whose gradient is taken, that
 gradient no longer reflects the write. Making the view outside ``no_grad`` (recorded) or cloning it
@@ -42,8 +47,8 @@ wrapping the write alone would not make the code run.
 
 ## Known problems
 A view reaches its writer through plain names, lists of views, a helper that returns a view of its
-argument (``@torch.no_grad() def last(h): return h[:, -1]``) and a method that returns a view of one of
-``self``'s tensors; a view made by a helper from an attribute of its argument
+argument (``@torch.no_grad() def last(h): return h[:, -1]``), alone or in a tuple (``return patches,
+keep``), and a method that returns a view of one of ``self``'s tensors, or a tuple of them; a view made by a helper from an attribute of its argument
 (``model.embed.weight[-n:]``), or indexed by a value the helper cannot see is a number, is not
 followed. Unpacking or iterating a tensor under ``no_grad`` (``a, b = t``) also makes such views; those
 are not tracked.
