@@ -12,7 +12,7 @@ from inplace_lint.analysis.dataflow import _VIEW_METHODS, DEBUG, Hazard, Interpr
 from inplace_lint.analysis.messages import build_finding
 from inplace_lint.analysis.names import ImportMap, dotted, walk
 from inplace_lint.analysis.naming import looks_like_count, looks_like_inference, looks_like_integer_tensor
-from inplace_lint.analysis.values import MAYBE, MODULE, NO, OTHER, OTHER_VAL, UNKNOWN, State, Val
+from inplace_lint.analysis.values import MAYBE, MODULE, NO, OTHER, OTHER_VAL, UNKNOWN, NogradViewReturn, State, Val
 from inplace_lint.ftypes import Finding, LintOptions
 from inplace_lint.knowledge import load
 from inplace_lint.select import MODULE_WALKS
@@ -365,15 +365,11 @@ def _collect_method_writes(ctx: ModuleContext, class_name: str, method: cst.Func
         method, imports, skip_self="staticmethod" not in decorators))
 
 
-def _nograd_view_return(function: cst.FunctionDef, imports: ImportMap, skip_self: bool) -> Optional[tuple]:
-    """``(parameter, its position among the call's arguments, element, length, by_method, handed)`` when
-    every ``return`` hands back a basic view of that parameter made under no_grad (``@torch.no_grad() def
-    last(h): return h[:, -1]``; element None), or a tuple of ``length`` whose element ``element`` is one
-    (``return x, keep, ratio`` after ``x = inputs.reshape(...)`` there; ``handed``: (element, parameter, its
-    position) for each parameter handed back as it is, the others were made under no_grad): torch refuses
-    to write such a view in place with grad on when the argument requires grad, or with a value that does.
-    ``by_method``: the view is made by a tensor view method (``reshape``), so the argument is a tensor (a
-    list's slice is a copy). Else None."""
+def _nograd_view_return(function: cst.FunctionDef, imports: ImportMap, skip_self: bool) \
+        -> Optional[NogradViewReturn]:
+    """What :class:`NogradViewReturn` describes, when every ``return`` hands back a basic view made under
+    no_grad of one parameter (or of a tensor reached from it by attributes), alone or as one element of a
+    tuple (``return x, keep, ratio`` after ``x = inputs.reshape(...)`` there). Else None."""
     names = [name for name, _param in _parameters(function)][1 if skip_self else 0:]
     bound: Dict[str, int] = {}
     for node in walk(function.body):
@@ -381,18 +377,25 @@ def _nograd_view_return(function: cst.FunctionDef, imports: ImportMap, skip_self
             bound[name] = bound.get(name, 0) + 1
     if any(name in bound for name in names):
         return None  # a parameter rebound (or anything like it): not worth following
-    views: Dict[str, Tuple[str, bool]] = {}  # local names bound once, under no_grad, to a view of a parameter
+    views: Dict[str, tuple] = {}  # local names bound once, under no_grad, to a view of a parameter
     returned = set()
 
     def nograd_item(item: cst.WithItem) -> bool:
         call = item.item
         return (imports.resolve(call.func if type(call) is cst.Call else call) or "") in sem.NOGRAD_CONTEXTS
 
-    def view_base(node) -> Optional[Tuple[str, bool]]:
+    def view_of(node) -> Optional[tuple]:
+        """(parameter, attributes, by_method) of a view of a parameter, else None."""
         if type(node) is cst.Name and node.value in views:
             return views[node.value]
-        base = _basic_view_base(node)
-        return (base, _viewed_by_method(node)) if base in names else None
+        root = _basic_view_base(node)
+        attrs = []
+        while type(root) is cst.Attribute:
+            attrs.append(root.attr.value)
+            root = root.value
+        if type(root) is not cst.Name or root.value not in names:
+            return None
+        return root.value, tuple(reversed(attrs)), _viewed_by_method(node)
 
     def visit(statements, nograd: bool) -> bool:
         for statement in statements:
@@ -402,30 +405,29 @@ def _nograd_view_return(function: cst.FunctionDef, imports: ImportMap, skip_self
                     if type(small) is cst.Assign and nograd and len(small.targets) == 1 and \
                             type(small.targets[0].target) is cst.Name and \
                             bound.get(small.targets[0].target.value) == 1:
-                        base = view_base(small.value)
-                        if base is not None:
-                            views[small.targets[0].target.value] = base
+                        found = view_of(small.value)
+                        if found is not None:
+                            views[small.targets[0].target.value] = found
                     elif type(small) is cst.Return:
+                        if not nograd or small.value is None:
+                            return False
                         value = small.value
-                        if type(value) is cst.Tuple:
-                            if any(type(e) is not cst.Element for e in value.elements):
-                                return False  # ``return *views, keep``: positions unknown
-                            found = [(i, view_base(e.value)) for i, e in enumerate(value.elements)]
-                            found = [(i, base) for i, base in found if base is not None]
-                            if len(found) != 1:
-                                return False
-                            handed = tuple((i, e.value.value, names.index(e.value.value))
-                                           for i, e in enumerate(value.elements)
-                                           if type(e.value) is cst.Name and e.value.value in names)
-                            element, (base, by_method) = found[0]
-                            returned.add((base, element, len(value.elements), by_method, handed))
-                        else:
-                            found = view_base(value) if value is not None else None
+                        if type(value) is not cst.Tuple:
+                            found = view_of(value)
                             if found is None:
                                 return False
-                            returned.add((found[0], None, None, found[1], ()))
-                        if not nograd:
+                            returned.add((found, None, 0, ()))
+                            continue
+                        if any(type(e) is not cst.Element for e in value.elements):
+                            return False  # ``return *views, keep``: positions unknown
+                        found = [(i, view_of(e.value)) for i, e in enumerate(value.elements)]
+                        found = [(i, view) for i, view in found if view is not None]
+                        if len(found) != 1:
                             return False
+                        handed = tuple((i, e.value.value, names.index(e.value.value))
+                                       for i, e in enumerate(value.elements)
+                                       if type(e.value) is cst.Name and e.value.value in names)
+                        returned.add((found[0][1], found[0][0], len(value.elements), handed))
             elif kind is cst.With:
                 if not visit(_block(statement.body), nograd or any(nograd_item(i) for i in statement.items)):
                     return False
@@ -437,8 +439,8 @@ def _nograd_view_return(function: cst.FunctionDef, imports: ImportMap, skip_self
     decorated = any(d in sem.NOGRAD_CONTEXTS for d in _decorator_names(function, imports))
     if not visit(_block(function.body), decorated) or len(returned) != 1:
         return None
-    name, element, length, by_method, handed = returned.pop()
-    return name, names.index(name), element, length, by_method, handed
+    (name, attrs, by_method), element, length, handed = returned.pop()
+    return NogradViewReturn(name, names.index(name), attrs, by_method, element, length, handed)
 
 
 def _rebound_names(node) -> List[str]:
@@ -467,9 +469,10 @@ def _rebound_names(node) -> List[str]:
     return out
 
 
-def _basic_view_base(node) -> Optional[str]:
-    """``h`` for ``h[:, -1]``, ``h.transpose(0, 1)[0]``: a view of a name by number and slice indexing and
-    view methods only (a tensor or list index gathers a copy)."""
+def _basic_view_base(node) -> Optional[cst.BaseExpression]:
+    """``h`` for ``h[:, -1]``, ``h.transpose(0, 1)[0]``, ``model.embed.weight[-n:]``: what a view by number
+    and slice indexing and view methods only (a tensor or list index gathers a copy) is made of, when that is
+    a name or an attribute of one."""
     seen_view = False
     while True:
         kind = type(node)
@@ -483,7 +486,10 @@ def _basic_view_base(node) -> Optional[str]:
             node, seen_view = node.func.value, True
         else:
             break
-    return node.value if seen_view and type(node) is cst.Name else None
+    root = node
+    while type(root) is cst.Attribute:
+        root = root.value
+    return node if seen_view and type(root) is cst.Name else None
 
 
 def _viewed_by_method(node) -> bool:

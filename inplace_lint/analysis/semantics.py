@@ -27,6 +27,7 @@ from inplace_lint.analysis.values import (
     UNKNOWN,
     YES,
     ModuleInfo,
+    NogradViewReturn,
     SaveSite,
     State,
     Val,
@@ -611,9 +612,10 @@ def call(interp: "Interpreter", state: State, node: cst.Call) -> Val:
             if built is not None:  # self._make_layer(...): the module it builds
                 return _built_here(interp, built, node)
             viewed = interp.ctx.nograd_view_returns.get((unit.class_name, func.attr.value))
-            if viewed is not None and viewed[1] < len(vals) and not any(a.keyword or a.star for a in node.args):
-                handed = {i: vals[at] if at < len(vals) else Val() for i, _name, at in viewed[5]}
-                return _nograd_view_result(interp, state, node, vals[viewed[1]], vals, *viewed[2:5], handed)
+            if viewed is not None and viewed.position < len(vals) and \
+                    not any(a.keyword or a.star for a in node.args):
+                handed = {i: vals[at] if at < len(vals) else Val() for i, _name, at in viewed.handed}
+                return _nograd_view_result(interp, state, node, viewed, vals[viewed.position], vals, handed)
             key = (unit.class_name, func.attr.value)
             params = _argument_params(interp, key) if unit.class_name else None
             bound = _bind_evaluated(params, node, vals) if params is not None else None
@@ -730,10 +732,10 @@ def _call_user_function(interp: "Interpreter", state: State, node: cst.Call, nam
     if built is not None:  # a builder of this file: the module it returns
         return _built_here(interp, built, node)
     viewed = interp.ctx.nograd_view_returns.get((None, name))
-    if viewed is not None and viewed[0] in bound.vals:
-        handed = {i: bound.vals.get(name, Val()) for i, name, _at in viewed[5]}
-        return _nograd_view_result(interp, state, node, bound.vals[viewed[0]], list(bound.vals.values()),
-                                   *viewed[2:5], handed)
+    if viewed is not None and viewed.param in bound.vals:
+        handed = {i: bound.vals.get(param, Val()) for i, param, _at in viewed.handed}
+        return _nograd_view_result(interp, state, node, viewed, bound.vals[viewed.param],
+                                   list(bound.vals.values()), handed)
     aliased = interp.ctx.alias_returns.get((None, name))
     if aliased is not None and aliased in bound.vals and bound.vals[aliased].tensorish:
         # ``flat = flatten_tokens(probs)``: the caller's tensor, or a view of it (writing one writes both)
@@ -824,21 +826,26 @@ def _built_here(interp: "Interpreter", built: Val, call: cst.Call) -> Val:
     return replace(built, module=rebased(built.module))
 
 
-def _nograd_view_result(interp: "Interpreter", state: State, node: cst.Call, base: Val, vals,
-                        element: Optional[int] = None, length: Optional[int] = None, by_method=False,
-                        handed: Optional[Dict[int, Val]] = None) -> Val:
-    """The result of a helper that returns a view of ``base`` made under no_grad (or a tuple of ``length``
-    with that view at ``element``): that view (writing it writes ``base``), refused by torch when written in
-    place with grad on if ``base`` requires grad, or with a value that does if ``base`` is a tensor (known
-    so, or viewed by a tensor method: ``by_method``). ``handed``: the tuple's elements that are arguments
+def _nograd_view_result(interp: "Interpreter", state: State, node: cst.Call, summary: NogradViewReturn,
+                        argument: Val, vals, handed: Dict[int, Val]) -> Val:
+    """The result of a helper that returns a view made under no_grad of ``argument`` (or of a tensor its
+    ``summary.attrs`` reach), alone or in a tuple: that view (writing it writes its base), refused by torch
+    when written in place with grad on if the base requires grad, or with a value that does if the base is
+    a tensor (known so, or viewed by a tensor method). ``handed``: the tuple's elements that are arguments
     handed back as they are, by position."""
     result = unknown_result(interp, state, node, vals)
+    base = argument
+    for attr in summary.attrs:  # model.embed.weight: the parameter of the module passed
+        if base.kind != MODULE or base.module is None:
+            return result
+        base = module_attribute(interp, base.module, attr, attr)
     if base.tensorish and base.grad == YES:
-        view = replace(base, fresh=False, parts=None, nograd_view=True)
-    elif base.kind == TENSOR or (base.tensorish and by_method):
+        view = replace(base, fresh=False, parts=None, grad=NO, nograd_view=True)
+    elif base.kind == TENSOR or (base.tensorish and summary.by_method):
         view = replace(base, fresh=False, parts=None, nograd_fill_view=True)
     else:
         return result
+    element, length = summary.element, summary.length
     if element is None:
         return view
     # the tuple's other elements were made under no_grad too, or are arguments handed back
@@ -1890,18 +1897,7 @@ def attribute(interp: "Interpreter", state: State, node: cst.Attribute) -> Val:
                        leaf=True)
         return Val(kind=UNKNOWN, grad=MAYBE, groups=frozenset({"attr:" + key}))
     if base.kind == MODULE and base.module is not None:
-        module = base.module
-        if _is_parameter_name(attr):
-            if module.frozen:
-                return Val(kind=TENSOR, grad=NO, groups=frozenset({module.param_group}))
-            return Val(kind=TENSOR, grad=YES, groups=frozenset({module.param_group}), leaf=True)
-        attrs = interp.ctx.read_attributes(module.user_class)
-        if attr in attrs:
-            return attrs[attr]
-        # model.encoder: most attributes of a module that are used further are submodules
-        label = key or attr
-        return Val(kind=MODULE, grad=NO, module=ModuleInfo(None, "params:" + label, label=label,
-                                                           frozen=module.frozen))
+        return module_attribute(interp, base.module, attr, key or attr)
     if base.kind == UNKNOWN and _is_parameter_name(attr) and not base.hist:
         # layer.weight of a module we cannot see: an nn.Parameter, a leaf that requires grad
         return Val(kind=TENSOR, grad=YES, groups=frozenset({"params:" + (dotted(node.value) or "?")}), leaf=True)
@@ -1923,6 +1919,20 @@ def attribute(interp: "Interpreter", state: State, node: cst.Attribute) -> Val:
         return Val()
     return OTHER_VAL if base.kind == OTHER and key is None else Val(kind=UNKNOWN, grad=MAYBE,
                                                                      groups=frozenset({"attr:" + (key or attr)}))
+
+
+def module_attribute(interp: "Interpreter", module: ModuleInfo, attr: str, label: str) -> Val:
+    """``module.<attr>`` (``label``: how the code names it): a parameter, an attribute its class's
+    ``__init__`` sets, or else most likely a submodule."""
+    if _is_parameter_name(attr):
+        if module.frozen:
+            return Val(kind=TENSOR, grad=NO, groups=frozenset({module.param_group}))
+        return Val(kind=TENSOR, grad=YES, groups=frozenset({module.param_group}), leaf=True)
+    attrs = interp.ctx.read_attributes(module.user_class)
+    if attr in attrs:
+        return attrs[attr]
+    # model.encoder: most attributes of a module that are used further are submodules
+    return Val(kind=MODULE, grad=NO, module=ModuleInfo(None, "params:" + label, label=label, frozen=module.frozen))
 
 
 def module_param_groups(module: ModuleInfo) -> FrozenSet[str]:

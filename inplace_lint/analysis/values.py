@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Dict, FrozenSet, Optional, Tuple
+from typing import Dict, FrozenSet, NamedTuple, Optional, Tuple
 
 import libcst as cst
 
@@ -187,6 +187,23 @@ class Val:
 
 
 OTHER_VAL = Val(kind=OTHER, grad=NO)
+
+
+class NogradViewReturn(NamedTuple):
+    """A function whose every ``return`` hands back a view, made under no_grad, of one of its parameters
+    (``@torch.no_grad() def last(h): return h[:, -1]``) or of a tensor reached from it by attributes
+    (``model.embed.weight[-n:]``): torch refuses to write it in place with grad on when that tensor requires
+    grad, or with a value that does."""
+
+    param: str
+    position: int  # the parameter's position among the call's arguments
+    attrs: Tuple[str, ...]  # the attributes from the parameter to the viewed tensor
+    by_method: bool  # made by a tensor view method (``reshape``): the base is a tensor (a list's slice copies)
+    element: Optional[int] = None  # in a returned tuple of ``length``: the view's position
+    length: int = 0
+    # the tuple's elements that are parameters handed back as they are: (element, parameter, its position);
+    # the others were made under no_grad
+    handed: Tuple[Tuple[int, str, int], ...] = ()
 
 
 def _join_modules(a: Optional[ModuleInfo], b: Optional[ModuleInfo]) -> Optional[ModuleInfo]:

@@ -47,11 +47,11 @@ wrapping the write alone would not make the code run.
 
 ## Known problems
 A view reaches its writer through plain names, lists of views, a helper that returns a view of its
-argument (``@torch.no_grad() def last(h): return h[:, -1]``), alone or in a tuple (``return patches,
-keep``), and a method that returns a view of one of ``self``'s tensors, or a tuple of them; a view made by a helper from an attribute of its argument
-(``model.embed.weight[-n:]``), or indexed by a value the helper cannot see is a number, is not
-followed. Unpacking or iterating a tensor under ``no_grad`` (``a, b = t``) also makes such views; those
-are not tracked.
+argument or of a parameter of a module it is given (``@torch.no_grad() def last(h): return h[:, -1]``,
+``return model.embed.weight[-n:]`` under ``no_grad``), alone or in a tuple (``return patches, keep``), and
+a method that returns a view of one of ``self``'s tensors, or a tuple of them. A view indexed by a value
+the helper cannot see is a number (``self.codebook.weight[i]``) is not followed. Unpacking or iterating a
+tensor under ``no_grad`` (``a, b = t``) also makes such views; those are not tracked.
 """
 
 CODE = "AGI004"
