@@ -209,6 +209,7 @@ class Converter:
         self.expressions: Dict[int, ast.AST] = {}  # id(node built) -> its ast node, for its source text
         self.mentions: Dict[str, int] = {}  # Name nodes built (other than attributes' names), by value
         self.calls: Dict[str, int] = {}  # calls of a plain name built, by the name
+        self.inplace_attribute = False  # an attribute named ``inplace`` built (``m.inplace = True``)
 
     def _named(self, value: str) -> cst.Name:
         """A Name that is no attribute's ``attr``: counted for :meth:`directly_called`."""
@@ -476,6 +477,8 @@ class Converter:
         return self._named(node.id)
 
     def _attribute(self, node: ast.Attribute) -> cst.Attribute:
+        if node.attr == "inplace":
+            self.inplace_attribute = True
         return _attribute(self.expression(node.value), _name(node.attr))
 
     def _call(self, node: ast.Call) -> cst.Call:

@@ -1006,6 +1006,8 @@ def _sequential_internal(s: _Source, f: Finding, ctor: cst.Call) -> bool:
 
 def _plan_module_call(s: _Source, f: Finding) -> Optional[_Plan]:
     site = f.site
+    if site.kwarg_start is None:  # built out of place, switched in place later (``m.inplace = True``)
+        return _plan_switched_module_call(s, f)
     found = _ctor_inplace_removal(s, site)
     if found is None:
         return None
@@ -1018,6 +1020,27 @@ def _plan_module_call(s: _Source, f: Finding) -> Optional[_Plan]:
     stmt = _statement(s, call) if call is not None else None
     safe = stmt is not None and _used_once(s, ctor, call) and _local(site, s, stmt)
     return _Plan(f"{what} from '{ctor_text}' on line {where}", safe, removal)
+
+
+def _plan_switched_module_call(s: _Source, f: Finding) -> Optional[_Plan]:
+    """``self.drop(h)`` of a module switched in place after it was built: hand it a copy, ``self.drop(
+    h.clone())``; the module writes the copy and returns it, as it returned ``h`` written, and the tensor
+    saved for backward keeps its values -- the out-of-place module the code was written for. Safe when
+    nothing else can see the argument (an expression, or a name no other holder shares)."""
+    call = s.find(f.site.start, f.site.end, cst.Call)
+    if call is None:
+        return None
+    arg = next((a for a in call.args if not a.keyword and not a.star and s.code(a.value) == f.site.target_text),
+               None)
+    if arg is None or not isinstance(arg.value, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)):
+        return None
+    if isinstance(s.parents.get(call), cst.Expr):
+        return None  # ``self.act(h)`` as a statement: the code relies on the write to ``h`` itself
+    end = s.offset(s.end(arg.value)) - s.offset(s.start(call))
+    text = s.slice(s.start(call), s.end(call))
+    new_call = text[:end] + ".clone()" + text[end:]
+    safe = not isinstance(arg.value, (cst.Name, cst.Attribute, cst.Subscript)) or not f.site.target_shared
+    return _Plan(_write_title(new_call), safe, [_replace(s, call, new_call)])
 
 
 def _used_once(s: _Source, ctor: cst.Call, call: cst.Call) -> bool:

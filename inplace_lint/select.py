@@ -169,6 +169,7 @@ class _Part:
     node: ast.AST
     trigger: bool = False  # in-place syntax
     builds_inplace_module: bool = False  # inplace=True or a positional True
+    builds_switchable: bool = False  # calls a torch callable with an ``inplace`` flag (``nn.Dropout(0.1)``)
     names: Set[str] = field(default_factory=set)  # every Name in it
     called: Set[str] = field(default_factory=set)  # names it calls: ``name(...)``
     calls: Set[str] = field(default_factory=set)  # ... outside lambdas (whose bodies are never analysed)
@@ -245,6 +246,7 @@ class _Scanner:
         # on one (``np.zeros(...)``, ``torch.manual_seed(0)``) changes no global it tracks
         self.modules: Set[str] = set()
         self.assigned: Set[str] = set()  # names the top level assigns (a store of the name itself)
+        self.switches_inplace = False  # some part sets ``<module>.inplace = True``
 
     def scan(self, tree: ast.Module) -> None:
         self._top_imports(tree.body)
@@ -538,6 +540,7 @@ class _Scanner:
                         if not (type(value) is ast.Constant and value.value in (None, False)):
                             trigger = True
                 if callee in true_callees:  # nn.ReLU(True); a True passed to anything else is no cue
+                    owner.builds_switchable = True
                     for arg in node.args:
                         if type(arg) is ast.Constant and arg.value is True:
                             trigger = builds = True
@@ -548,6 +551,10 @@ class _Scanner:
                     owner.returns_value = True
             elif kind is ast.Assign or (kind is ast.AnnAssign and node.value is not None):
                 value_kind = _literal_kind(node.value)
+                if kind is ast.Assign and type(node.value) is ast.Constant and node.value.value is True and any(
+                        type(t) is ast.Attribute and t.attr == "inplace" for t in node.targets):
+                    # m.inplace = True: modules built out of place may run in place (see _keep)
+                    self.switches_inplace = True
                 for target in (node.targets if kind is ast.Assign else (node.target,)):
                     kind_target = type(target)
                     if kind_target is ast.Name:
@@ -1056,6 +1063,12 @@ def _keep(s: _Scanner, source: str) -> Tuple[Set[_Unit], Set[_Statement], Set[_S
     # custom autograd Functions whose forward writes an input in place (``ctx.mark_dirty(x)``): each
     # ``Fn.apply(h)`` writes the caller's tensor, as in-place syntax would
     dirty_functions = {f.class_name for f in s.autograd_forwards if f.writes_params and f.class_name}
+    if s.switches_inplace:
+        # ``for m in self.modules(): m.inplace = True``: a module built out of place anywhere in the file
+        # may be switched in place (inplace_lint.analysis.InplaceFlip), as if built so
+        for part in units + s.top:
+            if part.builds_switchable:
+                part.trigger = part.builds_inplace_module = True
     top_trigger = any(t.trigger or t.called & forward_writers or t.names & dirty_functions for t in s.top)
     live: Set[_Unit] = {u for u in units if u.trigger or u.builds_inplace_module or u.names & dirty_functions}
     for forward in s.autograd_forwards:  # what apply() saves: keep the whole forward, nested defs too

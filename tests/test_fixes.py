@@ -414,8 +414,16 @@ def test_module_call_edits_the_constructor_unsafely():
     assert "        self.act = nn.ReLU(\n        )\n" in fixed(source, got)
 
 
-def test_module_call_without_constructor_range_gets_no_fix():
+def test_module_call_without_constructor_range_is_handed_a_copy():
+    # a module switched in place after it was built (m.inplace = True): no inplace=True to remove
     source = "def f(self, h):\n    return self.act(h)\n"
+    got = fixes.attach(finding(source, "self.act(h)", "module_call", "h"), source)
+    assert got.fix.title == "Write 'self.act(h.clone())'"
+    assert fixed(source, got) == source.replace("self.act(h)", "self.act(h.clone())")
+
+
+def test_module_call_statement_without_constructor_range_gets_no_fix():
+    source = "def f(self, h):\n    self.act(h)\n    return h\n"
     assert fixes.attach(finding(source, "self.act(h)", "module_call", "h"), source).fix is None
 
 

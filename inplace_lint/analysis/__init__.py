@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Dict, Iterable, List, Optional, Tuple
+from dataclasses import dataclass
+from typing import Dict, FrozenSet, Iterable, List, Optional, Set, Tuple
 
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
@@ -48,7 +49,8 @@ def has_hazards(module: cst.Module, options: LintOptions, built) -> bool:
     ``built``: its Converter, which knows each expression's source text (the tree has no formatting to
     print it from) and which functions are only ever called directly (counted while it built the tree)."""
     ctx = interpret_module(module, options, built.code, built.directly_called,
-                           mentions_max_norm=built.mentions.get("max_norm", 0) > 0)
+                           mentions_max_norm=built.mentions.get("max_norm", 0) > 0,
+                           mentions_inplace_attribute=built.inplace_attribute)
     if ctx is None:
         return False
     found = bool(ctx.hazards)
@@ -59,20 +61,25 @@ def has_hazards(module: cst.Module, options: LintOptions, built) -> bool:
 
 
 def interpret_module(module: cst.Module, options: LintOptions, source_of=None, directly_called=None,
-                     mentions_max_norm: Optional[bool] = None) -> Optional[ModuleContext]:
+                     mentions_max_norm: Optional[bool] = None,
+                     mentions_inplace_attribute: Optional[bool] = None) -> Optional[ModuleContext]:
     """Interpret every unit of ``module`` (refined by its call sites) and collect the hazards; None when the
     module imports no torch. ``directly_called(names)``: what :func:`_directly_called` answers, when the
     caller knows it without walking the tree; ``mentions_max_norm``: whether the tree has that name at all
-    (None: look)."""
+    (None: look); ``mentions_inplace_attribute``: likewise for an attribute ``inplace`` (``m.inplace = True``)."""
     knowledge = load()
     ctx = ModuleContext(knowledge, module, options.assume_params_are_tensors, source_of)
     imports = ImportMap()
     _collect_imports(module.body, imports)
     if not imports.mentions_torch():
         return None
-    if mentions_max_norm is None:
-        mentions_max_norm = any(type(node) is cst.Name and node.value == "max_norm" for node in walk(module))
+    if mentions_max_norm is None or mentions_inplace_attribute is None:
+        names = {node.value for node in walk(module) if type(node) is cst.Name}
+        mentions_max_norm = "max_norm" in names
+        mentions_inplace_attribute = "inplace" in names  # an attribute's name is a Name node too
     _collect_definitions(ctx, module.body, imports, mentions_max_norm)
+    if mentions_inplace_attribute:
+        ctx.inplace_flip = _inplace_flip(module, imports)
     if directly_called is not None:
         ctx.directly_called = directly_called(set(ctx.user_functions))
 
@@ -261,6 +268,76 @@ def _child_blocks(statement) -> List:
     return out
 
 
+@dataclass(frozen=True)
+class InplaceFlip:
+    """Modules switched in place after they were built: ``m.inplace = True`` on each module of a model
+    (``for m in self.modules()``, ``model.apply(fn)``), under ``isinstance(m, (nn.ReLU, nn.Dropout))``
+    (``classes``) or a test of the class's name (``'ReLU' in type(m).__name__``, ``classname.find('ReLU')
+    != -1``: ``name_parts``); with no such test, every module that has an ``inplace`` flag."""
+
+    classes: FrozenSet[str] = frozenset()
+    name_parts: FrozenSet[str] = frozenset()
+    every: bool = False
+    line_node: Optional[cst.CSTNode] = None  # the first flip, for messages
+
+    def covers(self, qualname: str) -> bool:
+        short = qualname.split(".")[-1]
+        return self.every or qualname in self.classes or any(part in short for part in self.name_parts)
+
+
+def _inplace_flip(module: cst.Module, imports: ImportMap) -> Optional[InplaceFlip]:
+    """The :class:`InplaceFlip` of the file's ``<name>.inplace = True`` statements, else None."""
+    classes: Set[str] = set()
+    parts: Set[str] = set()
+    every = False
+    first = None
+    stack = [(statement, ()) for statement in module.body]
+    while stack:
+        node, tests = stack.pop()
+        kind = type(node)
+        if kind is cst.SimpleStatementLine:
+            stack.extend((small, tests) for small in node.body)
+        elif kind is cst.Assign:
+            if type(node.value) is cst.Name and node.value.value == "True" and any(
+                    type(t.target) is cst.Attribute and t.target.attr.value == "inplace" for t in node.targets):
+                first = first or node
+                found_classes, found_parts = _flip_conditions(tests, imports)
+                classes |= found_classes
+                parts |= found_parts
+                every = every or not (found_classes or found_parts)
+        elif kind is cst.If:
+            stack.extend((child, tests + (node.test,)) for child in _block(node.body))
+            if type(node.orelse) is cst.If:
+                stack.append((node.orelse, tests))
+            elif node.orelse is not None:
+                stack.extend((child, tests) for child in _block(node.orelse.body))
+        elif kind in (cst.FunctionDef, cst.ClassDef, cst.For, cst.While, cst.With, cst.Try):
+            stack.extend((child, tests) for child in _compound_children(node))
+    if first is None:
+        return None
+    return InplaceFlip(frozenset(classes), frozenset(parts), every, first)
+
+
+def _flip_conditions(tests, imports: ImportMap) -> Tuple[Set[str], Set[str]]:
+    """The module classes (qualnames) and class-name parts that ``if`` tests around a flip pick."""
+    classes, parts = set(), set()
+    for test in tests:
+        for node in walk(test):
+            if type(node) is cst.Call and type(node.func) is cst.Name and node.func.value == "isinstance" \
+                    and len(node.args) == 2:
+                kinds = node.args[1].value
+                for element in kinds.elements if type(kinds) in (cst.Tuple, cst.List) else ():
+                    classes.add(imports.resolve(element.value) or "")
+                if type(kinds) not in (cst.Tuple, cst.List):
+                    classes.add(imports.resolve(kinds) or "")
+            elif type(node) is cst.SimpleString:
+                text = node.evaluated_value if isinstance(node.evaluated_value, str) else ""
+                if text.isidentifier():
+                    parts.add(text)
+    classes.discard("")
+    return classes, parts
+
+
 def _collect_definitions(ctx: ModuleContext, body, imports: ImportMap,
                          mentions_max_norm: bool = True) -> None:
     for statement in body:
@@ -273,6 +350,7 @@ def _collect_definitions(ctx: ModuleContext, body, imports: ImportMap,
             ctx.function_writes.add(statement.name.value, lambda f=statement: _function_writes(ctx, f))
             ctx.nograd_view_returns.add((None, statement.name.value),
                                         lambda f=statement: _nograd_view_return(f, imports, skip_self=False))
+            ctx.string_dispatch.add(statement.name.value, lambda f=statement: _string_dispatch(f))
         elif type(statement) is cst.ClassDef:
             name = statement.name.value
             ctx.user_classes.add(name)
@@ -441,6 +519,52 @@ def _nograd_view_return(function: cst.FunctionDef, imports: ImportMap, skip_self
         return None
     (name, attrs, by_method), element, length, handed = returned.pop()
     return NogradViewReturn(name, names.index(name), attrs, by_method, element, length, handed)
+
+
+def _string_dispatch(function: cst.FunctionDef) -> Optional[tuple]:
+    """``(parameter, {string: returned expression})`` of a function that only picks what it returns by
+    comparing one parameter with strings (``if activation == "relu": return F.relu``, then ``raise``):
+    a call with a known string returns that expression (a torch callable, named as the file imports it).
+    Else None."""
+    params = [name for name, _param in _parameters(function)]
+    table: Dict[str, cst.BaseExpression] = {}
+    param = None
+    statements = _block(function.body)
+    if statements and _is_docstring(statements[0]):
+        statements = statements[1:]
+    for statement in statements:
+        if type(statement) is cst.If:
+            test, body = statement.test, _block(statement.body)
+            if statement.orelse is not None or len(body) != 1:
+                return None
+            returned = _only_return(body[0])
+            if type(test) is not cst.Comparison or len(test.comparisons) != 1 or \
+                    type(test.comparisons[0].operator) is not cst.Equal or returned is None:
+                return None
+            left, right = test.left, test.comparisons[0].comparator
+            name, text = (left, right) if type(left) is cst.Name else (right, left)
+            key = sem.string_key(text) if type(text) is cst.SimpleString else None
+            if type(name) is not cst.Name or name.value not in params or key is None or \
+                    param not in (None, name.value) or dotted(returned) is None:
+                return None
+            param = name.value
+            table.setdefault(key, returned)
+        elif not (type(statement) is cst.SimpleStatementLine and len(statement.body) == 1
+                  and type(statement.body[0]) is cst.Raise):
+            return None
+    return (param, table) if param is not None else None
+
+
+def _only_return(statement) -> Optional[cst.BaseExpression]:
+    if type(statement) is cst.SimpleStatementLine and len(statement.body) == 1 and \
+            type(statement.body[0]) is cst.Return:
+        return statement.body[0].value
+    return None
+
+
+def _is_docstring(statement) -> bool:
+    return type(statement) is cst.SimpleStatementLine and len(statement.body) == 1 and \
+        type(statement.body[0]) is cst.Expr and type(statement.body[0].value) is cst.SimpleString
 
 
 def _rebound_names(node) -> List[str]:

@@ -174,6 +174,9 @@ class ModuleContext:
         self.plain_classes: Dict[str, Tuple[str, ...]] = {}
         self.autograd_functions: Dict[str, "sem.FunctionSummary"] = {}
         self.module_inplace_args: Dict[int, Tuple[cst.CSTNode, cst.Arg]] = {}  # ctor site -> inplace=True arg
+        # ``m.inplace = True`` on modules after they were built (``for m in self.modules(): if isinstance(m,
+        # nn.Dropout): m.inplace = True``): the flip (inplace_lint.analysis.InplaceFlip), or None
+        self.inplace_flip = None
         self._bound_calls: Dict[Tuple[int, int], cst.Call] = {}  # (call, partial) -> the merged call
         self.module_given_args: Dict[int, cst.Arg] = {}  # ctor site -> its max_norm=<number> argument
         self.globals: Dict[str, Val] = {}  # module-level names, as functions see them
@@ -190,6 +193,9 @@ class ModuleContext:
         # (class or None, function) -> (parameter, index): it returns a view of that parameter made under
         # no_grad (``@torch.no_grad() def last(h): return h[:, -1]``)
         self.nograd_view_returns: LazyWrites = LazyWrites()
+        # module-level functions that pick what they return by a string parameter (DETR's
+        # ``_get_activation_fn(activation)``): name -> (parameter, {string: returned expression})
+        self.string_dispatch: LazyWrites = LazyWrites()
         # (class, method) -> the view every return of the method hands back, when torch refuses writes to
         # it: one made under no_grad of a ``self`` tensor (``with torch.no_grad(): s = self.mem[self.ptr]``
         # ... ``return s``), or outputs of split/chunk/unbind (``return self.head(x).split(sizes, -1)``)

@@ -288,7 +288,12 @@ def _built_inplace(ctx, write) -> str:
     if write.form == "renorm":
         given = ctx.code(write.kwarg_node) if write.kwarg_node is not None else "max_norm"
         return f" ({given}: each call first renormalises the rows it looks up)"
-    return " (the module was built with inplace=True)" if write.form == "module_call" else ""
+    if write.form != "module_call":
+        return ""
+    flip = ctx.inplace_flip
+    if write.kwarg_node is None and flip is not None:  # built out of place, switched in place later
+        return f" (the module was switched in place by '{ctx.code(flip.line_node, 50)}')"
+    return " (the module was built with inplace=True)"
 
 
 def _with_fix(finding: Finding, source: str) -> Finding:

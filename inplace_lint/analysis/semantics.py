@@ -731,6 +731,12 @@ def _call_user_function(interp: "Interpreter", state: State, node: cst.Call, nam
     built = interp.ctx.returned_modules.get((None, name))
     if built is not None:  # a builder of this file: the module it returns
         return _built_here(interp, built, node)
+    dispatch = interp.ctx.string_dispatch.get(name)
+    if dispatch is not None and bound.nodes.get(dispatch[0]) is not None:
+        # _get_activation_fn("relu"), or with a parameter whose default is "relu": F.relu
+        chosen = dispatch[1].get(_string_value(interp, bound.nodes[dispatch[0]]) or "")
+        if chosen is not None:
+            return interp.eval(state, chosen)
     viewed = interp.ctx.nograd_view_returns.get((None, name))
     if viewed is not None and viewed.param in bound.vals:
         handed = {i: bound.vals.get(param, Val()) for i, param, _at in viewed.handed}
@@ -1257,8 +1263,11 @@ def _construct_module(interp: "Interpreter", state: State, node: cst.Call, qualn
     label = interp.ctx.code(node, 50)
     given = renormalising_arg(node, info)
     renormalises = given is not None
-    module = ModuleInfo(qualname, f"params#{sid}", inplace=inplace_arg is not None, has_params=has_params,
-                        site=sid, label=label, renormalises=renormalises)
+    flip = interp.ctx.inplace_flip
+    # built out of place but switched in place later (``m.inplace = True`` over model.modules())
+    flipped = inplace_arg is None and flip is not None and "inplace" in info.ctor_params and flip.covers(qualname)
+    module = ModuleInfo(qualname, f"params#{sid}", inplace=inplace_arg is not None or flipped,
+                        has_params=has_params, site=sid, label=label, renormalises=renormalises)
     if inplace_arg is not None:
         interp.ctx.module_inplace_args[sid] = (node, inplace_arg)
     if renormalises:

@@ -1,7 +1,8 @@
 """## What it does
 Flags an in-place operation (``*=``, ``+=``, ``x.add_()``, ``x[i] = v``, ``x[mask] *= 0`` (an
 ``index_put_`` on ``x``), ``F.relu(x, inplace=True)``, a module built with ``inplace=True``, also through
-``functools.partial(nn.ReLU, inplace=True)``, ``out=x``, the fused ``torch._foreach_add_(tensors, ...)``
+``functools.partial(nn.ReLU, inplace=True)``, or switched in place after it was built
+(``for m in self.modules(): if isinstance(m, nn.Dropout): m.inplace = True``), ``out=x``, the fused ``torch._foreach_add_(tensors, ...)``
 on every tensor of its list, ``laterals[i - 1] += up`` on the tensor in a list's or dict's slot, a custom
 ``autograd.Function`` whose forward writes an input in place (``ctx.mark_dirty(x)``: ``Fn.apply(h)``
 writes ``h``)) on a tensor that an earlier operation saved for the backward pass, when a later backward
@@ -103,7 +104,10 @@ memory; that is the price of a computable gradient. Per form:
   states in a list and ``torch.stack`` them instead) or when the tensor is not a plain local name.
 - A module built with ``inplace=True`` loses it (a positional ``True`` is removed, or becomes ``False``
   when more positional arguments follow): in place for an element of ``nn.Sequential``, in the
-  constructor (possibly on another line) for a module attribute called in ``forward``.
+  constructor (possibly on another line) for a module attribute called in ``forward``. A module switched
+  in place after it was built (``m.inplace = True``) is handed a copy instead: ``self.drop(h)`` becomes
+  ``self.drop(h.clone())`` (safe when nothing else sees ``h``; none when the call is a statement of its
+  own, which relies on the write).
 - A forward hook's write to its output gets ``output = output.clone()`` as the hook's first statement and
   ``return output`` as its last: a forward hook's return value replaces the module's output, so the
   caller sees the same values (rebinding the name alone would drop the hook's effect). No fix when the
@@ -155,7 +159,14 @@ in another), is not known to be saved, so in-place changes of such results are n
 A layer class held in a name or parameter (``act_layer=nn.ReLU``, ``act = nn.ReLU``,
 ``act_layer=partial(nn.ReLU6, inplace=True)``, a table ``ACTS["relu"]``) builds that module when called
 (``act_layer(inplace=True)``); a parameter is taken to be its default: a class passed by the caller
-instead (``Block(act_layer=partial(nn.ReLU, inplace=True))``) is not followed.
+instead (``Block(act_layer=partial(nn.ReLU, inplace=True))``) is not followed. A function of the file
+that only picks what it returns by a string (DETR's ``_get_activation_fn(activation)``: ``if activation
+== "relu": return F.relu``) returns, called with a string or a parameter's string default, that choice.
+
+``m.inplace = True`` switches modules of the classes its ``if`` tests pick (``isinstance(m, (nn.ReLU,
+nn.Dropout))``, or a class-name test such as ``classname.find("ReLU") != -1``; every module with an
+``inplace`` flag when there is no such test) wherever the file builds them: which model the loop or
+``model.apply(fn)`` runs over is not followed.
 
 Modules taken out of a list (``for block in self.blocks``, ``self.heads[i]``) or chosen on a branch are
 called as the module they are when all agree, else as a module the analysis cannot see into, which is
