@@ -448,13 +448,17 @@ def _nograd_view_return(function: cst.FunctionDef, imports: ImportMap, skip_self
     """What :class:`NogradViewReturn` describes, when every ``return`` hands back a basic view made under
     no_grad of one parameter (or of a tensor reached from it by attributes), alone or as one element of a
     tuple (``return x, keep, ratio`` after ``x = inputs.reshape(...)`` there). Else None."""
+    decorated = any(d in sem.NOGRAD_CONTEXTS for d in _decorator_names(function, imports))
+    if not decorated and not _has_with(_block(function.body)):
+        return None  # no return can be under no_grad
     names = [name for name, _param in _parameters(function)][1 if skip_self else 0:]
     bound: Dict[str, int] = {}
     for node in walk(function.body):
-        for name in _rebound_names(node):
-            bound[name] = bound.get(name, 0) + 1
-    if any(name in bound for name in names):
-        return None  # a parameter rebound (or anything like it): not worth following
+        if type(node) in _BINDING_NODES:
+            for name in _rebound_names(node):
+                if name in names:
+                    return None  # a parameter rebound (or anything like it): not worth following
+                bound[name] = bound.get(name, 0) + 1
     views: Dict[str, tuple] = {}  # local names bound once, under no_grad, to a view of a parameter
     returned = set()
 
@@ -514,7 +518,6 @@ def _nograd_view_return(function: cst.FunctionDef, imports: ImportMap, skip_self
                     return False
         return True
 
-    decorated = any(d in sem.NOGRAD_CONTEXTS for d in _decorator_names(function, imports))
     if not visit(_block(function.body), decorated) or len(returned) != 1:
         return None
     (name, attrs, by_method), element, length, handed = returned.pop()
@@ -565,6 +568,23 @@ def _only_return(statement) -> Optional[cst.BaseExpression]:
 def _is_docstring(statement) -> bool:
     return type(statement) is cst.SimpleStatementLine and len(statement.body) == 1 and \
         type(statement.body[0]) is cst.Expr and type(statement.body[0].value) is cst.SimpleString
+
+
+def _has_with(statements) -> bool:
+    """Is there a ``with`` statement among ``statements`` or in their blocks (nested functions aside)?"""
+    stack = list(statements)
+    while stack:
+        statement = stack.pop()
+        kind = type(statement)
+        if kind is cst.With:
+            return True
+        if kind in (cst.If, cst.For, cst.While, cst.Try):
+            stack.extend(_compound_children(statement))
+    return False
+
+
+_BINDING_NODES = frozenset({cst.Assign, cst.AnnAssign, cst.AugAssign, cst.For, cst.NamedExpr, cst.CompFor,
+                            cst.Global, cst.Nonlocal, cst.AsName})
 
 
 def _rebound_names(node) -> List[str]:
