@@ -840,6 +840,10 @@ def _parameters(function: cst.FunctionDef) -> List[Tuple[str, cst.Param]]:
     return out
 
 
+_LITERAL_DEFAULTS = frozenset({cst.Integer, cst.Float, cst.SimpleString, cst.ConcatenatedString, cst.Tuple,
+                               cst.List, cst.Dict, cst.Lambda})
+
+
 def _parameter_value(ctx: ModuleContext, interp: Interpreter, name: str, param: cst.Param) -> Val:
     if param.star in ("*", "**"):
         # *args is a tuple, **kwargs a dict: containers of whatever the caller passed
@@ -869,8 +873,7 @@ def _parameter_value(ctx: ModuleContext, interp: Interpreter, name: str, param: 
         return OTHER_VAL
     if looks_like_integer_tensor(name):
         return Val(kind=UNKNOWN, grad=NO, groups=frozenset({"param:" + name}))
-    if isinstance(default, (cst.Integer, cst.Float, cst.SimpleString, cst.ConcatenatedString, cst.Tuple,
-                            cst.List, cst.Dict, cst.Lambda)):
+    if type(default) in _LITERAL_DEFAULTS:
         return OTHER_VAL
     if type(default) is cst.Name and default.value in ("True", "False"):
         return OTHER_VAL

@@ -1958,8 +1958,11 @@ def _is_parameter_name(attr: str) -> bool:
 
 def is_mapping_key(node: cst.Subscript) -> bool:
     """``d["pair"]``: a string cannot index a tensor, so the subscripted value is a mapping."""
-    return len(node.slice) == 1 and type(node.slice[0].slice) is cst.Index and isinstance(
-        node.slice[0].slice.value, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString))
+    return len(node.slice) == 1 and type(node.slice[0].slice) is cst.Index and \
+        type(node.slice[0].slice.value) in _STRING_NODES
+
+
+_STRING_NODES = frozenset({cst.SimpleString, cst.ConcatenatedString, cst.FormattedString})
 
 
 _DEFAULT_DTYPES = frozenset({"torch.float32", "torch.float"})
