@@ -275,14 +275,17 @@ class State:
     def join(self, other: Optional["State"]) -> "State":
         if other is None:
             return self
+        # most values are the very objects both paths inherited: nothing to join for those
         env = dict(self.env)
         for name, val in other.env.items():
             mine = env.get(name)
-            env[name] = val if mine is None else mine.join(val)
+            if mine is not val:
+                env[name] = val if mine is None else mine.join(val)
         records = dict(self.records)
         for rid, rec in other.records.items():
             mine = records.get(rid)
-            records[rid] = rec if mine is None else mine.join(rec)
+            if mine is not rec:
+                records[rid] = rec if mine is None else mine.join(rec)
         return State(env, records, self.escaped | other.escaped)
 
     def __eq__(self, other) -> bool:
