@@ -1069,7 +1069,11 @@ def _keep(s: _Scanner, source: str) -> Tuple[Set[_Unit], Set[_Statement], Set[_S
         for part in units + s.top:
             if part.builds_switchable:
                 part.trigger = part.builds_inplace_module = True
-    top_trigger = any(t.trigger or t.called & forward_writers or t.names & dirty_functions for t in s.top)
+    # module-level functions that write what they are passed (``def swiglu_(a, b): a.mul_(...)``): a top
+    # level calling one writes in place itself, and its backward must be seen
+    param_writers = {u.name for u in units if u.module_level and u.writes_params}
+    top_trigger = any(t.trigger or t.called & forward_writers or t.called & param_writers
+                      or t.names & dirty_functions for t in s.top)
     live: Set[_Unit] = {u for u in units if u.trigger or u.builds_inplace_module or u.names & dirty_functions}
     for forward in s.autograd_forwards:  # what apply() saves: keep the whole forward, nested defs too
         stack = [forward]

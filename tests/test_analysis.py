@@ -28,6 +28,37 @@ def found(source, **options):
 
 
 CASES = {
+    # a script whose top level calls a helper that writes its argument in place: the top level's backward
+    # (and everything after the call) must be kept by the selection, or the save is never found stale
+    # (runnable: scripts/forum_programs/heldout11_reports/s11_23_custom_exp_function_saved_output_mul.py)
+    "top_level_script_calls_a_writing_helper": """
+        import torch
+        def gate_(a, b):
+            a.mul_(torch.sigmoid(b))  # expect: AGI001
+            return a
+        w = torch.randn(4, 4, requires_grad=True)
+        h = torch.randn(3, 4) @ w
+        e = torch.exp(h)
+        y = gate_(e, h)
+        loss = (y * y).sum()
+        loss.backward()
+    """,
+    # a slice along several dimensions, under no_grad, of a forward's input (a tensor: no list is indexed
+    # so), blended with a parameter after the block (runnable:
+    # scripts/forum_programs/heldout11_reports/s11_11_mae_patch_view_nograd_inplace.py)
+    "nograd_slice_of_input_blended_with_parameter": """
+        import torch
+        import torch.nn as nn
+        class Blend(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fill = nn.Parameter(torch.zeros(1, 2, 4, 4))
+            def forward(self, x):
+                with torch.no_grad():
+                    patch = x[:, :, 0:4, 0:4]
+                patch.add_(self.fill)  # expect: AGI004
+                return x
+    """,
     # a no_grad helper handing back a slice of a parameter it was given that may be a list: a list's slice
     # is a copy, so only a view made by a tensor method (or of a known tensor) is a no_grad view to fill
     "nograd_helper_slice_of_unknown_argument_filled": """

@@ -508,13 +508,15 @@ def _nograd_view_of(interp: "Interpreter", base: Optional[Val]) -> bool:
     return base.nograd_view or (interp.unit.nograd and base.grad == YES)
 
 
-def _nograd_fill_view_of(interp: "Interpreter", base: Optional[Val]) -> bool:
+def _nograd_fill_view_of(interp: "Interpreter", base: Optional[Val], several_dims: bool = False) -> bool:
     """Is a view of ``base`` made here one torch refuses to write, with grad on, a value that requires grad
     into? A view of such a view, or a view made under no_grad of a tensor that requires no grad (one that
-    may: then any write is refused, and a write of a value that requires grad is either way)."""
+    may: then any write is refused, and a write of a value that requires grad is either way). A value not
+    known to be a tensor counts when indexed along several dimensions (``x[:, :, a:b]``: no list is)."""
     if base is None or not base.tensorish:
         return False
-    return base.nograd_fill_view or (interp.unit.nograd and base.kind == TENSOR and base.grad != YES)
+    return base.nograd_fill_view or (interp.unit.nograd and (base.kind == TENSOR or several_dims)
+                                     and base.grad != YES)
 
 
 def _tuple_outputs(interp: "Interpreter", info: OpInfo) -> Tuple[Tuple[str, bool], ...]:
@@ -2076,7 +2078,7 @@ def subscript(interp: "Interpreter", state: State, node: cst.Subscript) -> Val:
         return Val(kind=base.kind, grad=base.grad, groups=frozenset({interp.new_group(state, node)}), hist=hist)
     # a view made under no_grad requires no grad itself: what it takes part in afterwards saves nothing
     return replace(base, fresh=False, parts=None, nograd_view=_nograd_view_of(interp, base),
-                   nograd_fill_view=_nograd_fill_view_of(interp, base),
+                   nograd_fill_view=_nograd_fill_view_of(interp, base, several_dims=len(node.slice) > 1),
                    grad=NO if interp.unit.nograd and base.grad != NO else base.grad,
                    strided=base.strided or _strided_index(node))
 
