@@ -363,7 +363,7 @@ def _collect_definitions(ctx: ModuleContext, body, imports: ImportMap,
                 ctx.renormalising_classes.add(name)
             for method in _block(statement.body):
                 if type(method) is cst.FunctionDef:
-                    _collect_method_writes(ctx, name, method, imports, renormalising)
+                    _collect_method_writes(ctx, name, method, imports, renormalising, statement)
             bases = [imports.resolve(a.value) or dotted(a.value) or "" for a in statement.bases]
             if any(b in NN_MODULE_BASES or b in ctx.user_modules or b.endswith("nn.Module") for b in bases):
                 ctx.user_modules.add(name)
@@ -391,6 +391,17 @@ def _collect_definitions(ctx: ModuleContext, body, imports: ImportMap,
 def _renormalising_attributes(ctx: ModuleContext, cls: cst.ClassDef, imports: ImportMap) -> frozenset:
     """The ``self`` attributes the class's ``__init__`` builds as modules that write their own weight on
     every call: ``self.emb = nn.Embedding(n, d, max_norm=1.0)``."""
+    return _built_self_modules(ctx, cls, imports, sem.renormalising_arg)
+
+
+def _inplace_attributes(ctx: ModuleContext, cls: cst.ClassDef, imports: ImportMap) -> frozenset:
+    """The ``self`` attributes the class's ``__init__`` builds as modules that write their input in place:
+    ``self.act = nn.ReLU(inplace=True)``."""
+    return _built_self_modules(ctx, cls, imports, lambda call, info: sem._ctor_inplace(call, info.ctor_params))
+
+
+def _built_self_modules(ctx: ModuleContext, cls: cst.ClassDef, imports: ImportMap, which) -> frozenset:
+    """The ``self`` attributes ``__init__`` sets to a torch module built so that ``which(call, info)``."""
     found = set()
     for init in _block(cls.body):
         if not type(init) is cst.FunctionDef or init.name.value != "__init__":
@@ -401,7 +412,7 @@ def _renormalising_attributes(ctx: ModuleContext, cls: cst.ClassDef, imports: Im
             if type(node) is not cst.Assign or type(node.value) is not cst.Call:
                 continue
             info = ctx.k.lookup(imports.resolve(node.value.func) or "")
-            if info is None or info.kind != "module" or sem.renormalising_arg(node.value, info) is None:
+            if info is None or info.kind != "module" or which(node.value, info) is None:
                 continue
             for target in node.targets:
                 t = target.target
@@ -411,8 +422,9 @@ def _renormalising_attributes(ctx: ModuleContext, cls: cst.ClassDef, imports: Im
 
 
 def _collect_method_writes(ctx: ModuleContext, class_name: str, method: cst.FunctionDef, imports: ImportMap,
-                           renormalising: frozenset = frozenset()) -> None:
-    """A method that writes a parameter other than ``self`` in place: ``self.m(y)`` writes ``y``. Also
+                           renormalising: frozenset = frozenset(), cls: Optional[cst.ClassDef] = None) -> None:
+    """A method that writes a parameter other than ``self`` in place: ``self.m(y)`` writes ``y``, also by
+    calling a module of ``cls`` built in place on it (``self.act(x)`` with ``nn.ReLU(inplace=True)``). Also
     its writes to its own tensors, and its calls of a ``renormalising`` attribute (``self.emb(tokens)``
     with ``max_norm``: it writes ``self.emb``'s weight, keyed ``"self.emb"``)."""
     decorators = _decorator_names(method, imports)
@@ -430,6 +442,8 @@ def _collect_method_writes(ctx: ModuleContext, class_name: str, method: cst.Func
             found[sem.SELF_PARAMETERS] = found.pop(self_name)
         # writes to self's tensors (``self.queue[:, i:j] = keys.T``) are keyed "self.<attr>"
         writes = {p: w for p, w in found.items() if p in params or p.startswith(sem.SELF_ATTRIBUTE)}
+        if self_name is not None and cls is not None and params:
+            _inplace_module_calls(ctx, cls, method, imports, self_name, params, writes)
         if self_name is not None and renormalising:
             for node in walk(method, skip_nested_functions=True):
                 f = node.func if type(node) is cst.Call else None
@@ -441,6 +455,27 @@ def _collect_method_writes(ctx: ModuleContext, class_name: str, method: cst.Func
     ctx.method_writes.add((class_name, method.name.value), compute)
     ctx.nograd_view_returns.add((class_name, method.name.value), lambda: _nograd_view_return(
         method, imports, skip_self="staticmethod" not in decorators))
+
+
+def _inplace_module_calls(ctx: ModuleContext, cls: cst.ClassDef, method: cst.FunctionDef, imports: ImportMap,
+                          self_name: str, params: List[str], writes: Dict[str, list]) -> None:
+    """``self.act(x)`` on a parameter ``x`` the method never rebinds, with ``self.act`` built in place: the
+    call writes what the caller passed (a pre-activation block handed ``F.relu``'s output)."""
+    calls = [node for node in walk(method, skip_nested_functions=True)
+             if type(node) is cst.Call and type(node.func) is cst.Attribute and type(node.func.value) is cst.Name
+             and node.func.value.value == self_name and node.args and not node.args[0].keyword
+             and type(node.args[0].value) is cst.Name and node.args[0].value.value in params]
+    if not calls:
+        return
+    inplace = _inplace_attributes(ctx, cls, imports)
+    calls = [call for call in calls if call.func.attr.value in inplace]
+    if not calls:
+        return
+    rebound = {name for node in walk(method.body) if type(node) in _BINDING_NODES for name in _rebound_names(node)}
+    for call in calls:
+        param = call.args[0].value.value
+        if param not in rebound:
+            writes.setdefault(param, []).append((call, "module_call", f"{ctx.code(call.func)}(...)"))
 
 
 def _nograd_view_return(function: cst.FunctionDef, imports: ImportMap, skip_self: bool) \

@@ -9,7 +9,8 @@ writes ``h``)) on a tensor that an earlier operation saved for the backward pass
 can still reach that operation.
 
 The write may sit in a helper function or in a method of a module class of the same file that writes what
-it is passed (``def forward(self, seqs, mask): seqs *= mask``), also through calls that pass it on
+it is passed (``def forward(self, seqs, mask): seqs *= mask``, or ``self.act(x)`` with ``self.act =
+nn.ReLU(inplace=True)`` on the ``x`` it is passed), also through calls that pass it on
 (``scores = self.regularise(labels, scores)`` with ``logits += self.neg_bias`` in ``regularise``), or of
 a plain class of the file (``scaler.scale_loss(loss)`` with ``loss *= self.scale``): the caller's tensor
 is written, and the finding is on the helper's line. A helper that hands back what it is passed, or a
