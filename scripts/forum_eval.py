@@ -13,7 +13,9 @@ reports, each citing its thread), ``heldout9_models/`` (architectures: residual,
 diffusion, detection, mixture-of-experts code) and ``heldout9_training/`` (GAN, RL, EMA, custom Functions,
 hooks, two backwards) the ninth's; ``heldout10_reports/`` (real bug reports, each citing its thread),
 ``heldout10_models/`` (architecture code), ``heldout10_training/`` (training loops) and ``heldout10_probes/``
-(one autograd fact each, across many ops and spellings) the tenth's) is a self-contained script.
+(one autograd fact each, across many ops and spellings) the tenth's; ``heldout11_reports/`` (real bug
+reports, each citing its thread), ``heldout11_models/`` and ``heldout11_training/`` the eleventh's) is a
+self-contained script.
 ``reports/``, ``lookalikes/`` and the ``heldout_*`` folders were written as held-out batches, scored
 before any change they led to. A
 program meant to raise marks the in-place line torch blames with ``# culprit``. Scoring is the hidden
