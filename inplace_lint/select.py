@@ -552,7 +552,8 @@ class _Scanner:
             elif kind is ast.Assign or (kind is ast.AnnAssign and node.value is not None):
                 value_kind = _literal_kind(node.value)
                 if kind is ast.Assign and type(node.value) is ast.Constant and node.value.value is True and any(
-                        type(t) is ast.Attribute and t.attr == "inplace" for t in node.targets):
+                        type(t) is ast.Attribute and t.attr == "inplace"
+                        and not (type(t.value) is ast.Name and t.value.id == "self") for t in node.targets):
                     # m.inplace = True: modules built out of place may run in place (see _keep)
                     self.switches_inplace = True
                 for target in (node.targets if kind is ast.Assign else (node.target,)):

@@ -28,6 +28,25 @@ def found(source, **options):
 
 
 CASES = {
+    # a module setting its own flag (self.inplace = True) switches no other module in place: the relu after
+    # the sigmoid stays out of place
+    "own_inplace_flag_switches_no_other_module": """
+        import torch
+        import torch.nn as nn
+        class Swish(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.inplace = True
+            def forward(self, x):
+                return x * torch.sigmoid(x)
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.act = nn.ReLU()
+                self.swish = Swish()
+            def forward(self, x):
+                return self.act(torch.sigmoid(x)) + self.swish(x)
+    """,
     # a script whose top level calls a helper that writes its argument in place: the top level's backward
     # (and everything after the call) must be kept by the selection, or the save is never found stale
     # (runnable: scripts/forum_programs/heldout11_reports/s11_23_custom_exp_function_saved_output_mul.py)

@@ -299,7 +299,7 @@ def _inplace_flip(module: cst.Module, imports: ImportMap) -> Optional[InplaceFli
             stack.extend((small, tests) for small in node.body)
         elif kind is cst.Assign:
             if type(node.value) is cst.Name and node.value.value == "True" and any(
-                    type(t.target) is cst.Attribute and t.target.attr.value == "inplace" for t in node.targets):
+                    _switches_inplace(t.target) for t in node.targets):
                 first = first or node
                 found_classes, found_parts = _flip_conditions(tests, imports)
                 classes |= found_classes
@@ -316,6 +316,12 @@ def _inplace_flip(module: cst.Module, imports: ImportMap) -> Optional[InplaceFli
     if first is None:
         return None
     return InplaceFlip(frozenset(classes), frozenset(parts), every, first)
+
+
+def _switches_inplace(target) -> bool:
+    """``m.inplace = True`` on another module; not a module's own flag (``self.inplace = True``)."""
+    return type(target) is cst.Attribute and target.attr.value == "inplace" and not (
+        type(target.value) is cst.Name and target.value.value == "self")
 
 
 def _flip_conditions(tests, imports: ImportMap) -> Tuple[Set[str], Set[str]]:
