@@ -58,7 +58,7 @@ import libcst as cst
 from libcst.metadata import ExpressionContext, ExpressionContextProvider, MetadataWrapper
 
 from inplace_lint.ftypes import Edit, Finding, Fix, LintOptions, Position
-from inplace_lint.analysis.names import walk
+from inplace_lint.analysis.names import is_docstring, walk
 from inplace_lint.analysis.messages import MULTI_VIEW_FILL, NOGRAD_VIEW_FILL
 
 DEBUG = os.environ.get("INPLACE_LINT_DEBUG") == "1"
@@ -1280,7 +1280,7 @@ def forward_hook_fix(finding: Finding, source: str, hook: str) -> Optional[Fix]:
         return None
     statements = list(function.body.body)
     first = statements[0]
-    if _is_docstring(first):
+    if is_docstring(first):
         if len(statements) == 1:
             return None
         first = statements[1]
@@ -1363,12 +1363,6 @@ def call_after_backward_fix(source: str, start: Position, end: Position) -> Opti
              _insert(Position(backward_line + 1, 0), moved))
     title = f"Call '{s.code(call)}' after '{s.code(value)}'"
     return Fix(title, "safe", edits)
-
-
-def _is_docstring(statement: cst.CSTNode) -> bool:
-    return (isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1
-            and isinstance(statement.body[0], cst.Expr)
-            and isinstance(statement.body[0].value, (cst.SimpleString, cst.ConcatenatedString)))
 
 
 def attach(finding: Finding, source: str) -> Finding:

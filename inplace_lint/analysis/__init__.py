@@ -11,7 +11,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 from inplace_lint.analysis import semantics as sem
 from inplace_lint.analysis.dataflow import _VIEW_METHODS, DEBUG, Hazard, Interpreter, ModuleContext, Unit
 from inplace_lint.analysis.messages import build_finding
-from inplace_lint.analysis.names import ImportMap, dotted, walk
+from inplace_lint.analysis.names import ImportMap, dotted, is_docstring, walk
 from inplace_lint.analysis.naming import looks_like_count, looks_like_inference, looks_like_integer_tensor
 from inplace_lint.analysis.values import MAYBE, MODULE, NO, OTHER, OTHER_VAL, UNKNOWN, NogradViewReturn, State, Val
 from inplace_lint.ftypes import Finding, LintOptions
@@ -430,13 +430,19 @@ def _built_self_modules(ctx: ModuleContext, cls: cst.ClassDef, imports: ImportMa
 def _assignments(function: cst.FunctionDef) -> Iterable[cst.Assign]:
     """The assignment statements of ``function``'s body and of its blocks (nested functions aside): where
     ``self.act = nn.ReLU(inplace=True)`` stands; walking every expression for them cost a twentieth of a lint."""
+    for statement in _statements(function):
+        if type(statement) is cst.SimpleStatementLine:
+            yield from (small for small in statement.body if type(small) is cst.Assign)
+
+
+def _statements(function: cst.FunctionDef) -> Iterable[cst.CSTNode]:
+    """Every statement of ``function``'s body and of the blocks of its if/for/while/try/with statements
+    (nested functions and classes are statements, not looked into): no expression is walked."""
     stack = list(_block(function.body))
     while stack:
         statement = stack.pop()
-        kind = type(statement)
-        if kind is cst.SimpleStatementLine:
-            yield from (small for small in statement.body if type(small) is cst.Assign)
-        elif kind in (cst.If, cst.For, cst.While, cst.Try, cst.With):
+        yield statement
+        if type(statement) in (cst.If, cst.For, cst.While, cst.Try, cst.With):
             stack.extend(_compound_children(statement))
 
 
@@ -505,7 +511,7 @@ def _nograd_view_return(function: cst.FunctionDef, imports: ImportMap, skip_self
     no_grad of one parameter (or of a tensor reached from it by attributes), alone or as one element of a
     tuple (``return x, keep, ratio`` after ``x = inputs.reshape(...)`` there). Else None."""
     decorated = any(d in sem.NOGRAD_CONTEXTS for d in _decorator_names(function, imports))
-    if not decorated and not _has_with(_block(function.body)):
+    if not decorated and not any(type(statement) is cst.With for statement in _statements(function)):
         return None  # no return can be under no_grad
     names = [name for name, _param in _parameters(function)][1 if skip_self else 0:]
     bound: Dict[str, int] = {}
@@ -589,7 +595,7 @@ def _string_dispatch(function: cst.FunctionDef) -> Optional[tuple]:
     table: Dict[str, cst.BaseExpression] = {}
     param = None
     statements = _block(function.body)
-    if statements and _is_docstring(statements[0]):
+    if statements and is_docstring(statements[0]):
         statements = statements[1:]
     for statement in statements:
         if type(statement) is cst.If:
@@ -619,24 +625,6 @@ def _only_return(statement) -> Optional[cst.BaseExpression]:
             type(statement.body[0]) is cst.Return:
         return statement.body[0].value
     return None
-
-
-def _is_docstring(statement) -> bool:
-    return type(statement) is cst.SimpleStatementLine and len(statement.body) == 1 and \
-        type(statement.body[0]) is cst.Expr and type(statement.body[0].value) is cst.SimpleString
-
-
-def _has_with(statements) -> bool:
-    """Is there a ``with`` statement among ``statements`` or in their blocks (nested functions aside)?"""
-    stack = list(statements)
-    while stack:
-        statement = stack.pop()
-        kind = type(statement)
-        if kind is cst.With:
-            return True
-        if kind in (cst.If, cst.For, cst.While, cst.Try):
-            stack.extend(_compound_children(statement))
-    return False
 
 
 _BINDING_NODES = frozenset({cst.Assign, cst.AnnAssign, cst.AugAssign, cst.For, cst.NamedExpr, cst.CompFor,

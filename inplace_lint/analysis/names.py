@@ -122,3 +122,10 @@ def walk(root: cst.CSTNode, skip_nested_functions: bool = False) -> Iterator[cst
                 children.append(value)
         children.reverse()
         stack.extend(children)
+
+
+def is_docstring(statement: cst.CSTNode) -> bool:
+    """A statement that is only a string literal (a docstring, wherever it stands)."""
+    return (type(statement) is cst.SimpleStatementLine and len(statement.body) == 1
+            and type(statement.body[0]) is cst.Expr
+            and type(statement.body[0].value) in (cst.SimpleString, cst.ConcatenatedString))
