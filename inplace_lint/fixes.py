@@ -1036,9 +1036,7 @@ def _plan_switched_module_call(s: _Source, f: Finding) -> Optional[_Plan]:
         return None
     if isinstance(s.parents.get(call), cst.Expr):
         return None  # ``self.act(h)`` as a statement: the code relies on the write to ``h`` itself
-    end = s.offset(s.end(arg.value)) - s.offset(s.start(call))
-    text = s.slice(s.start(call), s.end(call))
-    new_call = text[:end] + ".clone()" + text[end:]
+    new_call = _out_of_place_call(s, call, arg.value, None, None, clone_arg=arg)
     safe = not isinstance(arg.value, (cst.Name, cst.Attribute, cst.Subscript)) or not f.site.target_shared
     return _Plan(_write_title(new_call), safe, [_replace(s, call, new_call)])
 
