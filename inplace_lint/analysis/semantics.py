@@ -858,7 +858,6 @@ def _nograd_view_result(interp: "Interpreter", state: State, node: cst.Call, sum
         return view
     # the tuple's other elements were made under no_grad too, or are arguments handed back
     made = replace(result, grad=NO)
-    handed = handed or {}
     parts = tuple(view if index == element else handed[index] if index in handed else unpack(made, index)
                   for index in range(length))
     groups = view.groups | made.groups
