@@ -38,6 +38,7 @@ from inplace_lint.analysis.values import (
     WriteSite,
     join_conditions,
     join_states,
+    loop_settled,
     replace,
 )
 from inplace_lint.knowledge import MODULE_PARAMS, InplaceForm, Knowledge, Save
@@ -971,7 +972,7 @@ class Interpreter:
             if body_out is not None:
                 ran = body_out if ran is None else ran.join(body_out)
             new_head = head.join(body_out) if body_out is not None else head
-            if new_head == head or self.unit.steps > STEP_BUDGET:
+            if loop_settled(head, new_head) or self.unit.steps > STEP_BUDGET:
                 head = new_head
                 break
             head = new_head

@@ -307,6 +307,28 @@ def join_states(a: Optional[State], b: Optional[State]) -> Optional[State]:
     return a.join(b)
 
 
+def loop_settled(head: State, new_head: State) -> bool:
+    """Has a loop's state stopped changing? Also when a list of modules only grew (``blocks.append(m)``
+    each round): every further round appends what the last one did and changes nothing else, so the lists'
+    lengths alone would keep the loop going up to its round limit."""
+    if new_head == head:
+        return True
+    if new_head.records != head.records or new_head.escaped != head.escaped or \
+            new_head.env.keys() != head.env.keys():
+        return False
+    env = head.env
+    return all(val is env[name] or val == env[name] or _grown_layer_list(env[name], val)
+               for name, val in new_head.env.items())
+
+
+def _grown_layer_list(old: "Val", new: "Val") -> bool:
+    """Is ``new`` the list of modules ``old`` with layers appended, and otherwise the same value?"""
+    if old.parts is None or new.parts is None or len(new.parts) <= len(old.parts) or old.keys is not None:
+        return False
+    return new.parts[:len(old.parts)] == old.parts and all(part.kind == MODULE for part in new.parts) and \
+        replace(new, parts=old.parts) == old
+
+
 def _longer_layer_list(a: "Val", b: "Val") -> Optional[Tuple["Val", ...]]:
     """Two lists of modules, one the other with layers appended on some path (``if act is not None:
     layers.append(nn.ReLU())``): the longer, the path that can bite (``nn.Sequential(*layers)`` then ends in
