@@ -9,7 +9,8 @@ import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
 from inplace_lint.analysis import semantics as sem
-from inplace_lint.analysis.dataflow import _VIEW_METHODS, DEBUG, Hazard, Interpreter, ModuleContext, Unit
+from inplace_lint.analysis.dataflow import (_VIEW_METHODS, DEBUG, FunctionEntry, Hazard, Interpreter, ModuleContext,
+                                           Unit)
 from inplace_lint.analysis.messages import build_finding
 from inplace_lint.analysis.names import ImportMap, dotted, is_docstring, walk
 from inplace_lint.analysis.naming import looks_like_count, looks_like_inference, looks_like_integer_tensor
@@ -118,6 +119,9 @@ def interpret_module(module: cst.Module, options: LintOptions, source_of=None, d
             redo.append((function, class_name, self_attrs, ctx.call_args[name], key in nograd))
         elif function in with_hazards and key in nograd and (class_name or name in _only_called(ctx, module, name)):
             redo.append((function, class_name, self_attrs, None, True))
+    # one analysed once, with no_grad as now, whose callers pass what it assumed, and which read nothing
+    # that has changed since, would conclude exactly what it did: not analysed again
+    redo = [entry for entry in redo if not _concludes_the_same(ctx, *entry)]
     if redo:
         again = {entry[0] for entry in redo}
         # the closures defined in a function analysed again see its refined names: analysed again too
@@ -137,6 +141,22 @@ def interpret_module(module: cst.Module, options: LintOptions, source_of=None, d
         # their callers pass, as just now)
         _analyse_changed_readers(ctx, imports, top, functions, {entry[0]: entry[3:] for entry in redo})
     return ctx
+
+
+def _concludes_the_same(ctx: ModuleContext, function, _class_name, _self_attrs, call_args, nograd) -> bool:
+    """Would analysing ``function`` again with ``call_args`` (and ``nograd``) conclude what its one analysis
+    so far did? Yes when each parameter refined by what is passed stays the value it was declared as, and
+    nothing it read has changed (its summaries are then those of that analysis, not a join of several)."""
+    entry = ctx.function_entries.get(function)
+    if entry is None or entry.analyses != 1 or entry.refined or entry.nograd != nograd:
+        return False
+    if call_args is not None:
+        for name, declared in entry.parameters.items():
+            passed = call_args.get(name)
+            if passed is not None and declared.kind != OTHER and \
+                    _refine_parameter(declared, passed) != declared:
+                return False
+    return not ctx.reads_changed(function)
 
 
 def _analyse_changed_readers(ctx: ModuleContext, imports: ImportMap, top, functions,
@@ -826,21 +846,27 @@ def _analyze_function(ctx: ModuleContext, function: cst.FunctionDef, imports: Im
         unit.summary_key = (class_name, function.name.value)
     state = State()
     interp = Interpreter(ctx, unit)
+    declared: Dict[str, Val] = {}
     for index, (name, param) in enumerate(params):
         if is_method and index == 0:
             state.env[name] = OTHER_VAL
             continue
-        value = _parameter_value(ctx, interp, name, param)
+        value = declared[name] = _parameter_value(ctx, interp, name, param)
         if call_args is not None and value.kind != OTHER:
             passed = call_args.get(name)
             if passed is not None:
                 value = _refine_parameter(value, passed)
         state.env[name] = value
-    if is_method:
+    if is_method and function.name.value != "__init__":
+        # __init__ makes the attributes: it starts without them (reading its own would have every __init__
+        # analysed again once its first analysis set them, for nothing it did not already see)
         for key, val in ctx.read_attributes(class_name).items():
             state.env[self_name + "." + key] = val
     for name, val in ctx.read_closure(function).items():
         state.env.setdefault(name, val)  # a closure's free names (its parameters shadow them)
+    before = ctx.function_entries.get(function)
+    ctx.function_entries[function] = FunctionEntry(before.analyses + 1 if before else 1, nograd,
+                                                   call_args is not None, declared)
     end = _run_unit(ctx, unit, state, _block(function.body))
     if is_method and function.name.value == "__init__" and end is not None:
         attrs = {}

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from typing import Callable, Dict, FrozenSet, Iterable, List, Optional, Set, Tuple
+from typing import Callable, Dict, FrozenSet, Iterable, List, NamedTuple, Optional, Set, Tuple
 
 import libcst as cst
 
@@ -113,6 +113,16 @@ class Unit:
     @property
     def nograd(self) -> bool:
         return self.nograd_depth > 0
+
+
+class FunctionEntry(NamedTuple):
+    """How a function was last analysed: the how-manieth analysis of it, under no_grad or not, with its
+    parameters refined by what callers pass or not, and each parameter's declared value."""
+
+    analyses: int
+    nograd: bool
+    refined: bool
+    parameters: Dict[str, Val]
 
 
 class LazyWrites:
@@ -272,6 +282,7 @@ class ModuleContext:
         # A unit is analysed again only when one of them changed since (interpret_module).
         self.reads: Dict[object, Dict[tuple, object]] = {}
         self.hazard_units: Dict[tuple, List[object]] = {}  # hazard key -> the units that reported it
+        self.function_entries: Dict[cst.FunctionDef, FunctionEntry] = {}
 
     # -- what a unit read of other units' results ----------------------------------------------------------
     def summary_of(self, key) -> tuple:
