@@ -33,6 +33,18 @@ def main(argv=None) -> int:
         return [p for p in original(cfg, opts) if p.package.lower() in keep or p.package.lower() == "flake8"]
 
     finder.find_plugins = find_plugins
+    # a plugin asked for but not installed would be measured as costing nothing: refuse instead
+    from importlib import metadata
+
+    missing = []
+    for package in sorted(keep):
+        try:
+            metadata.version(package)
+        except metadata.PackageNotFoundError:
+            missing.append(package)
+    if missing:
+        print(f"not installed: {', '.join(missing)} (pip install {' '.join(missing)})", file=sys.stderr)
+        return 2
     return cli.main(flake8_args)
 
 
