@@ -32,9 +32,9 @@ FIXTURES = fs.discover()
 HAZARDS = [f for f in FIXTURES if f.category in fs.HAZARD_CATEGORIES]
 SAFE = [f for f in FIXTURES if f.category == fs.SAFE_CATEGORY]
 
-# The share of hazardous fixtures whose findings are all removed by safe fixes alone (issue: >= 0.90).
-# Unsafe by design: writes through aliases that are read again, module attributes used more than once,
-# math ops on leaves (log_var.exp_()), optimizer steps (no automatic fix).
+# The share of hazardous fixtures whose findings are all removed by safe fixes alone (issue: >= 0.90), of
+# those that are no parameter update (see test_safe_fix_ratio). Unsafe by design: writes through aliases
+# that are read again, module attributes used more than once, math ops on leaves (log_var.exp_()).
 SAFE_FIX_RATIO_FLOOR = 0.90
 AGI001_SAFE_FIX_RATIO_FLOOR = 0.90
 
@@ -692,13 +692,35 @@ def safe_fix_ratio(fixtures) -> float:
     return fixed_count / len(fixtures)
 
 
+# Writes that are updates of a module's parameters (an optimizer's step, load_state_dict, a helper's
+# ``layer.weight.mul_(...)``): the update is the point of the write, so no rewrite can keep both it and the
+# value a forward saved. They get no fix, like AGI003 and AGI004 writes.
+PARAMETER_UPDATE_FORMS = ("optimizer_step", "parameter_update")
+
+
+def _updates_parameters(fixture) -> bool:
+    """Is every finding the fixture expects a parameter update?"""
+    findings = [f for f in inplace_lint.lint_source(fixture.source, str(fixture.path)) if f.code in fixture.codes]
+    return bool(findings) and all(f.site is not None and f.site.form in PARAMETER_UPDATE_FORMS for f in findings)
+
+
+def test_parameter_updates_get_no_fix():
+    updates = [f for f in HAZARDS if f.category == "AGI001" and _updates_parameters(f)]
+    assert len(updates) >= 5, [f.id for f in updates]
+    for fixture in updates:
+        assert all(f.fix is None for f in inplace_lint.lint_source(fixture.source, str(fixture.path))
+                   if f.site is not None and f.site.form in PARAMETER_UPDATE_FORMS), fixture.id
+
+
 def test_safe_fix_ratio():
-    # AGI003's out-of-place rewrite and AGI004's no_grad wrap are unsafe by design (see their Fix safety):
-    # the floor is over the rules whose fixes can be safe
-    fixable = [f for f in HAZARDS if f.category in ("AGI001", "AGI002")]
+    # AGI003's out-of-place rewrite and AGI004's no_grad wrap are unsafe by design (see their Fix safety),
+    # and parameter updates get no fix (above): the floor is over the writes a rewrite can fix
+    fixable = [f for f in HAZARDS if f.category in ("AGI001", "AGI002") and not _updates_parameters(f)]
     overall = safe_fix_ratio(fixable)
-    agi001 = safe_fix_ratio([f for f in HAZARDS if f.category == "AGI001"])
-    print(f"safe-fix ratio: {overall:.3f} of {len(fixable)} AGI001/AGI002 fixtures; AGI001 {agi001:.3f}")
+    agi001 = safe_fix_ratio([f for f in fixable if f.category == "AGI001"])
+    every = safe_fix_ratio([f for f in HAZARDS if f.category in ("AGI001", "AGI002")])
+    print(f"safe-fix ratio: {overall:.3f} of {len(fixable)} AGI001/AGI002 fixtures that are no parameter "
+          f"update; AGI001 {agi001:.3f}; of every AGI001/AGI002 fixture {every:.3f}")
     assert overall >= SAFE_FIX_RATIO_FLOOR, overall
     assert agi001 >= AGI001_SAFE_FIX_RATIO_FLOOR, agi001
     assert safe_fix_ratio([f for f in HAZARDS if f.category == "AGI003"]) == 0.0

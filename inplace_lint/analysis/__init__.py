@@ -888,8 +888,8 @@ def _refine_parameter(declared: Val, passed: Val) -> Val:
 
 
 def _as_attribute(key: str, val: Val) -> Val:
-    if val.kind in (MODULE, OTHER):
-        return val
+    if val.kind in (MODULE, OTHER, "optimizer", "params"):
+        return val  # an optimizer keeps the parameter groups it steps (``self.opt = Adam(self.critic...)``)
     container = val.kind == "container"
     return Val(kind=val.kind, grad=val.grad, groups=val.groups, leaf=val.leaf, elem_kind=val.elem_kind,
                parts=val.parts if container else None, keys=val.keys if container else None,
