@@ -496,6 +496,9 @@ class _Scanner:
                             writes_params = True
                         elif params and type(func.value) is ast.Name:
                             written.add(func.value.id)  # a parameter's alias, maybe (x = token)
+                        elif params and type(func.value) is ast.Attribute and \
+                                _base_name(func.value) in params and _base_name(func.value) != self_name:
+                            writes_params = True  # layer.weight.mul_(...): a tensor of the module passed
                         elif param_modules and type(func.value) is ast.Attribute and \
                                 type(func.value.value) is ast.Name and func.value.value.id in param_modules:
                             writes_params = True

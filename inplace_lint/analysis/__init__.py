@@ -1034,13 +1034,18 @@ def _parameter_writes(function: cst.FunctionDef, knowledge, self_name: Optional[
                     writes.setdefault(owner[t.value.value], []).append((node, "subscript", "[...] ="))
                 elif type(t) is subscript_type and own_tensor(t.value):
                     writes.setdefault(own_tensor(t.value), []).append((node, "subscript", "[...] ="))
+                elif type(t) is subscript_type and _held_by_parameter(t.value, owner, self_name) is not None:
+                    writes.setdefault(_held_by_parameter(t.value, owner, self_name), []).append(
+                        (node, "parameter_update", node))
         elif kind is cst.AugAssign:
             t = node.target
             base = t.value if type(t) is subscript_type else t
-            if type(base) is name_type and base.value in owner:
-                form = "subscript" if type(t) is subscript_type else "augassign"
-                writes.setdefault(owner[base.value], []).append(
-                    (node, form, sem.AUG_SYMBOLS.get(type(node.operator), "=")))
+            held = type(base) is not name_type
+            holder = _held_by_parameter(base, owner, self_name) if held else owner.get(base.value)
+            if holder is not None:
+                form = "parameter_update" if held else "subscript" if type(t) is subscript_type else "augassign"
+                op_text = node if held else sem.AUG_SYMBOLS.get(type(node.operator), "=")
+                writes.setdefault(holder, []).append((node, form, op_text))
         elif kind is cst.Call:
             f = node.func
             if (type(f) is attribute_type and type(f.value) is name_type and f.value.value in owner
@@ -1054,6 +1059,12 @@ def _parameter_writes(function: cst.FunctionDef, knowledge, self_name: Optional[
                     (node, "method", f.attr.value + "()"))
             elif type(f) is attribute_type and own_tensor(f.value) and knowledge.is_inplace_method(f.attr.value):
                 writes.setdefault(own_tensor(f.value), []).append((node, "method", f.attr.value + "()"))
+            elif type(f) is attribute_type and knowledge.is_inplace_method(f.attr.value) and \
+                    _held_by_parameter(f.value, owner, self_name) is not None:
+                # ``layer.weight.mul_(1 - lr)``: updates a tensor of the module passed as ``layer`` (no rewrite
+                # keeps both the update and what a forward saved: a parameter update, as a step is)
+                writes.setdefault(_held_by_parameter(f.value, owner, self_name), []).append(
+                    (node, "parameter_update", node))
             elif callee_writes is not None:
                 found = callee_writes(node)
                 if found is not None:
@@ -1076,6 +1087,25 @@ def _parameter_writes(function: cst.FunctionDef, knowledge, self_name: Optional[
         if before:
             kept[param] = before
     return kept
+
+
+# Attributes whose tensor shares no version counter with what holds it (``.data``), or is no input a
+# forward saves (``.grad``)
+_UNTRACKED_ATTRIBUTES = frozenset({"data", "grad"})
+
+
+def _held_by_parameter(node, owner: Dict[str, str], self_name: Optional[str]) -> Optional[str]:
+    """The parameter whose attribute ``node`` is (``layer.weight``, ``model.fc2.bias``), or None; never
+    ``self`` (a method's writes to its own tensors are keyed by attribute) nor through ``.data``/``.grad``."""
+    if type(node) is not cst.Attribute:
+        return None
+    while type(node) is cst.Attribute:
+        if node.attr.value in _UNTRACKED_ATTRIBUTES:
+            return None
+        node = node.value
+    if type(node) is cst.Name and node.value != self_name:
+        return owner.get(node.value)
+    return None
 
 
 def _aliases_itself(value, name: str, knowledge) -> bool:

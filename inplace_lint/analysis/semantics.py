@@ -1010,9 +1010,10 @@ def _write_through_helper(interp: "Interpreter", state: State, target: Val, para
     fix). Returns the write sites."""
     sids = []
     for write_node, form, op_text in sites:
-        sid = interp.ctx.site(write_node, "write")
-        write = interp.ctx.write_sites.get(sid) or WriteSite(
-            sid, write_node, form, op_text, param, None, True)
+        # a helper's update of a tensor of the module it is passed is, for its callers, a parameter update
+        # (a site of its own: the helper's analysis of the same write, a leaf's say, keeps its form)
+        sid = interp.ctx.site(write_node, "update" if form == "parameter_update" else "write")
+        write = interp.ctx.write_sites.get(sid) or WriteSite(sid, write_node, form, op_text, param, None, True)
         interp.ctx.write_sites[sid] = write
         interp.ctx.note_private_arg(sid, private)
         if seen_outside:
