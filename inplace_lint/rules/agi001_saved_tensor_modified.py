@@ -127,7 +127,9 @@ memory; that is the price of a computable gradient. Per form:
 - A fused ``torch._foreach_*_`` write has no fix (it writes a list of tensors, often parameters).
 - ``optimizer.step()`` has no fix: the parameters have to change in place. Call the step after the last
   backward that needs the old parameters (``loss.backward(); aux.backward(); opt.step()``), or run the
-  forward pass again after the step.
+  forward pass again after the step. Likewise ``module.load_state_dict(...)``, and a helper's update of a
+  tensor of the module it is passed (``def decay_(layer, wd): layer.weight.mul_(1 - wd)``, called as
+  ``decay_(model.head, wd)`` between the forward and the backward), reported as a parameter update.
 
 A fix is **safe** when the written tensor is a local name that nothing else can see: rebinding the name
 then changes nothing but which tensor backward reads. It is **unsafe** when the write also updated a
@@ -151,7 +153,7 @@ function or method returns that its own ops saved (also element by element of a 
 ``logits, h = policy.act(obs, h)``), whether what a method of a module class returns was computed by ops
 that saved the module's parameters (so ``policy.act(obs)``, then ``opt.step()``, then the backward is
 reported, as a call of the module itself already was), and which of its parameters, module parameters
-(``for p in model.parameters(): p.mul_(d)``), submodules' tensors
+(``for p in model.parameters(): p.mul_(d)``, ``layer.weight.mul_(d)``), submodules' tensors
 (``for m in model.modules(): m.mask.copy_(new)``) or ``self`` tensors a helper writes in place. A tensor
 saved inside a function it cannot see (an unknown module's ``forward``, a forward hook that keeps its
 output for a loss), or by another method through ``self`` (a memory bank saved in one method and written
