@@ -82,7 +82,7 @@ def interpret_module(module: cst.Module, options: LintOptions, source_of=None, d
     if mentions_inplace_attribute:
         ctx.inplace_flip = _inplace_flip(module, imports)
     if directly_called is not None:
-        ctx.directly_called = directly_called(set(ctx.user_functions))
+        ctx.directly_called = directly_called(set(ctx.user_functions) | set(ctx.init_params))
 
     # the module's top level first: its names are the globals every function sees
     top = [s for s in module.body if not type(s) in (cst.FunctionDef, cst.ClassDef)]
@@ -109,6 +109,7 @@ def interpret_module(module: cst.Module, options: LintOptions, source_of=None, d
     # Likewise, a function or method that this file only ever calls under no_grad runs without
     # recording anything (grad mode is dynamic): analyse those again as no_grad code.
     refined = _refinable(ctx, module)
+    built_directly = _refinable_classes(ctx, module)
     with_hazards = {h.unit for h in ctx.hazards.values()}
     nograd = ctx.nograd_callees()
     redo = []
@@ -117,6 +118,9 @@ def interpret_module(module: cst.Module, options: LintOptions, source_of=None, d
         key = (class_name, name)
         if function in refined:
             redo.append((function, class_name, self_attrs, ctx.call_args[name], key in nograd))
+        elif name == "__init__" and class_name in built_directly:
+            # what every call building the class passes refines its parameters (act_layer=partial(...))
+            redo.append((function, class_name, self_attrs, ctx.constructor_args[class_name], False))
         elif function in with_hazards and key in nograd and (class_name or name in _only_called(ctx, module, name)):
             redo.append((function, class_name, self_attrs, None, True))
     # one analysed once, with no_grad as now, whose callers pass what it assumed, and which read nothing
@@ -153,7 +157,7 @@ def _concludes_the_same(ctx: ModuleContext, function, _class_name, _self_attrs, 
     if call_args is not None:
         for name, declared in entry.parameters.items():
             passed = call_args.get(name)
-            if passed is not None and declared.kind != OTHER and \
+            if passed is not None and _refines(declared, passed) and \
                     _refine_parameter(declared, passed) != declared:
                 return False
     return not ctx.reads_changed(function)
@@ -393,6 +397,10 @@ def _collect_definitions(ctx: ModuleContext, body, imports: ImportMap,
             bases = [imports.resolve(a.value) or dotted(a.value) or "" for a in statement.bases]
             if any(b in NN_MODULE_BASES or b in ctx.user_modules or b.endswith("nn.Module") for b in bases):
                 ctx.user_modules.add(name)
+                inits = [m for m in _block(statement.body)
+                         if type(m) is cst.FunctionDef and m.name.value == "__init__"]
+                if len(inits) == 1 and not _decorator_names(inits[0], imports):
+                    ctx.init_params[name] = [n for n, _ in _parameters(inits[0])][1:]
             else:
                 methods = tuple(m.name.value for m in _block(statement.body) if type(m) is cst.FunctionDef)
                 if not bases and "__call__" not in methods and "forward" not in methods:
@@ -797,9 +805,16 @@ def _refinable(ctx: ModuleContext, module: cst.Module) -> set:
     return {s for s in module.body if type(s) is cst.FunctionDef and s.name.value in keep}
 
 
+def _refinable_classes(ctx: ModuleContext, module: cst.Module) -> set:
+    """Module classes of this file only ever built directly (never subclassed, passed around or wrapped in a
+    partial), with known arguments: their ``__init__`` is refined by what those calls pass."""
+    names = {n for n in ctx.constructor_args if n not in ctx.opaque_constructors}
+    return names & _directly_called_in(ctx, module) if names else set()
+
+
 def _directly_called_in(ctx: ModuleContext, module: cst.Module) -> set:
     if ctx.directly_called is None:
-        ctx.directly_called = _directly_called(module, set(ctx.user_functions))
+        ctx.directly_called = _directly_called(module, set(ctx.user_functions) | set(ctx.init_params))
     return ctx.directly_called
 
 
@@ -852,10 +867,9 @@ def _analyze_function(ctx: ModuleContext, function: cst.FunctionDef, imports: Im
             state.env[name] = OTHER_VAL
             continue
         value = declared[name] = _parameter_value(ctx, interp, name, param)
-        if call_args is not None and value.kind != OTHER:
-            passed = call_args.get(name)
-            if passed is not None:
-                value = _refine_parameter(value, passed)
+        passed = call_args.get(name) if call_args is not None else None
+        if passed is not None and _refines(value, passed):
+            value = _refine_parameter(value, passed)
         state.env[name] = value
     if is_method and function.name.value != "__init__":
         # __init__ makes the attributes: it starts without them (reading its own would have every __init__
@@ -874,6 +888,13 @@ def _analyze_function(ctx: ModuleContext, function: cst.FunctionDef, imports: Im
             if key.startswith(self_name + ".") and key.count(".") == 1:
                 attrs[key.split(".", 1)[1]] = _as_attribute(key, val)
         ctx.class_attrs[class_name] = attrs
+
+
+def _refines(declared: Val, passed: Val) -> bool:
+    """Does what callers pass refine the parameter? Not one that is no tensor, except a layer class as
+    default (``act_layer=nn.ReLU``) for which every caller passes one known callable
+    (``partial(nn.LeakyReLU, inplace=True)``): callers passing different ones leave the default."""
+    return declared.kind != OTHER or (declared.callee is not None and passed.callee is not None)
 
 
 def _refine_parameter(declared: Val, passed: Val) -> Val:

@@ -246,6 +246,11 @@ class ModuleContext:
         self.view_bases: Dict[int, Tuple[str, bool]] = {}  # write site -> (viewed name, may it be seen elsewhere)
         self.current_unit: object = None
         self.call_args: Dict[str, Dict[str, Val]] = {}  # function -> parameter values joined over its calls
+        # module classes of this file with one __init__: its parameters (self aside), and what the calls
+        # building the class pass them, joined (``GatedConv(3, 4, act_layer=partial(nn.ReLU, inplace=True))``)
+        self.init_params: Dict[str, List[str]] = {}
+        self.constructor_args: Dict[str, Dict[str, Val]] = {}
+        self.opaque_constructors: Set[str] = set()
         self.opaque_functions: Set[str] = set()  # functions called with *args/**kwargs or passed around
         # Calls between this file's functions: (caller, callee, made under no_grad), keys (class or None, name).
         self.call_edges: Set[Tuple[Tuple[Optional[str], str], Tuple[Optional[str], str], bool]] = set()
@@ -408,6 +413,15 @@ class ModuleContext:
                     result.add(callee)
                     changed = True
         return result
+
+    def note_construction(self, class_name: str, args: Dict[str, "Val"], clean: bool) -> None:
+        """A call building a module class of this file: its ``__init__`` parameters' values there."""
+        if not clean:
+            self.opaque_constructors.add(class_name)
+            return
+        joined = self.constructor_args.setdefault(class_name, {})
+        for param, val in args.items():
+            joined[param] = val if param not in joined else joined[param].join(val)
 
     def note_call(self, name: str, args: Dict[str, "Val"], clean: bool, nograd: bool) -> None:
         """A call of a function of this file: its parameters' values at this call site."""

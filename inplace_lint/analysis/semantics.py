@@ -1141,8 +1141,14 @@ def _writes_arguments_passed(interp: "Interpreter", class_name: str) -> bool:
 
 
 def _construct_user_module(interp: "Interpreter", state: State, node: cst.Call, class_name: str) -> Val:
-    for a in node.args:
-        interp.eval(state, a.value)
+    params = interp.ctx.init_params.get(class_name)
+    if params is None:
+        for a in node.args:
+            interp.eval(state, a.value)
+    else:
+        bound = bind(interp, state, node, params)
+        interp.ctx.note_construction(class_name, bound.vals,
+                                     clean=not bound.extra and not any(a.star for a in node.args))
     sid = interp.ctx.site(node, "module")
     info = ModuleInfo(None, f"params#{sid}", site=sid, label=class_name, user_class=class_name)
     return Val(kind=MODULE, grad=NO, module=info)
