@@ -190,6 +190,7 @@ class _Unit(_Part):
     params: Set[str] = field(default_factory=set)
     writes_params: bool = False  # may write a parameter in place (a "writing helper" for its callers)
     writes_self: bool = False  # a method that may write its own object's tensors (``self.bank[i] = k``)
+    layer_defaults: bool = False  # a parameter defaults to a name (``act_layer=nn.ReLU``): callers may refine it
     self_name: Optional[str] = None  # a method's first parameter
     returns_value: bool = False  # has ``return <value>`` (it may return a tensor it saved)
     # functions (``name``) and own methods (``self.name``) it calls with one of its own parameters
@@ -391,6 +392,8 @@ class _Scanner:
                 if expr is not None:
                     self._add_names(unit, expr)
         for default in node.args.defaults + node.args.kw_defaults:
+            if type(default) in (ast.Name, ast.Attribute):
+                unit.layer_defaults = True
             # act_layer=partial(nn.ReLU, inplace=True): calls of the parameter build a module in place
             if type(default) is ast.Call and any(
                     k.arg == "inplace" and type(k.value) is ast.Constant and k.value.value is True
@@ -1105,6 +1108,7 @@ def _keep(s: _Scanner, source: str) -> Tuple[Set[_Unit], Set[_Statement], Set[_S
     followed: Dict[str, List[_Part]] = {}  # kept functions whose every mention is kept -> those parts
     witnesses: Set[str] = set()  # kept functions never refined: a mention appended keeps it so
     methods_followed: Set[_Unit] = set()
+    built_followed: Set[str] = set()  # classes whose every mention is kept (see below)
     mentioned: Set[_Unit] = set()  # units kept because they mention a kept module-level function
     mentioned_top: Set[_Statement] = set()  # top-level statements kept for the same reason
     tainted_globals: Set[str] = set()
@@ -1244,6 +1248,25 @@ def _keep(s: _Scanner, source: str) -> Tuple[Set[_Unit], Set[_Statement], Set[_S
                             live.add(part)
                         elif part.top:
                             kept_top.add(part)
+        # a kept __init__ with a parameter defaulting to a layer class (act_layer=nn.ReLU) is refined by what
+        # the calls building its class pass (inplace_lint.analysis._refinable_classes): every part naming the
+        # class is kept, so that the analysis joins the same calls
+        for init in [u for u in kept if u.name == "__init__" and u.layer_defaults and u.class_name]:
+            if init.class_name in built_followed:
+                continue
+            if init.class_name in s.noncall:
+                # also named other than in a call (a base, passed around): never refined, and a mention
+                # appended after the last line keeps it so whatever mentions were blanked
+                witnesses.add(init.class_name)
+                continue
+            built_followed.add(init.class_name)
+            for part in mentions.parts_with(init.class_name):
+                if isinstance(part, _Unit):
+                    kept.add(part)
+                elif part.top:
+                    kept_top.add(part)
+                else:
+                    kept_class.add(part)
         # top-level statements that may set a global a kept part reads. A block kept only for the imports
         # or definitions in it counts only if it also sets such a global: its other names do not matter
         needed: Set[str] = set()

@@ -1299,3 +1299,46 @@ def test_a_method_writing_its_module_is_moved_after_the_backward():
     (finding,) = lint_source(one_call, "snippet.py")
     assert finding.fix is not None and finding.fix.applicability == "safe"
     assert finding.fix.title == "Call 'critic.clip(0.01)' after 'loss.backward()'"
+
+
+_BUILT_GATE = '''
+from functools import partial
+
+import torch
+from torch import nn
+
+
+class GatedMlp(nn.Module):
+    def __init__(self, dim, act_layer=nn.GELU):
+        super().__init__()
+        self.gate = nn.Linear(dim, dim)
+        self.act = act_layer()
+
+    def forward(self, x):
+        g = torch.sigmoid(self.gate(x))
+        return self.act(g)
+
+
+def build_inplace():
+    return GatedMlp(4, act_layer=partial(nn.ReLU, inplace=True))
+'''
+
+
+@pytest.mark.parametrize("reduce", [True, False])
+def test_a_class_built_with_an_inplace_act_layer_runs_it_in_place(reduce):
+    from inplace_lint.engine import lint_with_tree
+
+    findings = lint_with_tree(_BUILT_GATE, None, "x.py", reduce=reduce)
+    assert [(f.code, f.line) for f in findings] == [("AGI001", 16)]
+
+
+@pytest.mark.parametrize("reduce", [True, False])
+@pytest.mark.parametrize("other", ["GatedMlp(4, act_layer=nn.Tanh)", "make(GatedMlp)"])
+def test_a_class_built_with_other_layers_too_keeps_its_default(reduce, other):
+    # another call passing another layer (the join is no known callable), or the class passed around (it is
+    # never refined): the default stands, in the reduced text (the other part kept, or a witness) as in the
+    # whole one
+    from inplace_lint.engine import lint_with_tree
+
+    source = _BUILT_GATE + f"\n\ndef build_other():\n    return {other}\n"
+    assert lint_with_tree(source, None, "x.py", reduce=reduce) == []

@@ -419,9 +419,12 @@ class ModuleContext:
         if not clean:
             self.opaque_constructors.add(class_name)
             return
+        # only a callable passed refines (``act_layer=partial(nn.ReLU, inplace=True)``; inplace_lint.select
+        # keeps every part naming such a class, so that the calls joined are the same in a reduced text)
         joined = self.constructor_args.setdefault(class_name, {})
         for param, val in args.items():
-            joined[param] = val if param not in joined else joined[param].join(val)
+            if val.callee is not None:
+                joined[param] = val if param not in joined else joined[param].join(val)
 
     def note_call(self, name: str, args: Dict[str, "Val"], clean: bool, nograd: bool) -> None:
         """A call of a function of this file: its parameters' values at this call site."""
