@@ -202,6 +202,7 @@ class Converter:
         # with the selection's record of what it blanked (inplace_lint.select.Reductions), ``text`` is the
         # whole text and the tree built is the reduced text's: blanked runs and tables as it parses them
         self.reductions = reductions
+        self.text = text
         if _ODD_BREAKS.search(text):
             self.lines = _LINE.findall(text)
         else:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Dict, FrozenSet, Iterable, List, Optional, Set, Tuple
 
@@ -29,7 +30,7 @@ def analyze_module(module: cst.Module, source: str, path: str, options: LintOpti
     """Findings for ``module``, parsed from ``parsed_text`` (``source`` itself, or the line-preserving
     reduced text inplace_lint.select made of it). ``positions``: the module's LibCST positions when the
     caller has them (the language server keeps them per top-level statement)."""
-    ctx = interpret_module(module, options)
+    ctx = interpret_module(module, options, runs_backward=runs_backward(source))
     if ctx is None or not ctx.hazards:
         return []
     if positions is None:
@@ -51,7 +52,8 @@ def has_hazards(module: cst.Module, options: LintOptions, built) -> bool:
     print it from) and which functions are only ever called directly (counted while it built the tree)."""
     ctx = interpret_module(module, options, built.code, built.directly_called,
                            mentions_max_norm=built.mentions.get("max_norm", 0) > 0,
-                           mentions_inplace_attribute=built.inplace_attribute)
+                           mentions_inplace_attribute=built.inplace_attribute,
+                           runs_backward=runs_backward(built.text))
     if ctx is None:
         return False
     found = bool(ctx.hazards)
@@ -61,15 +63,25 @@ def has_hazards(module: cst.Module, options: LintOptions, built) -> bool:
     return found
 
 
+_BACKWARD = re.compile(r"\.backward\s*\(|\bautograd\.grad\s*\(")
+
+
+def runs_backward(source: str) -> bool:
+    """Does the file's whole text (not the reduced one: a blanked training loop counts) run a backward?"""
+    return _BACKWARD.search(source) is not None
+
+
 def interpret_module(module: cst.Module, options: LintOptions, source_of=None, directly_called=None,
                      mentions_max_norm: Optional[bool] = None,
-                     mentions_inplace_attribute: Optional[bool] = None) -> Optional[ModuleContext]:
+                     mentions_inplace_attribute: Optional[bool] = None,
+                     runs_backward: bool = False) -> Optional[ModuleContext]:
     """Interpret every unit of ``module`` (refined by its call sites) and collect the hazards; None when the
     module imports no torch. ``directly_called(names)``: what :func:`_directly_called` answers, when the
     caller knows it without walking the tree; ``mentions_max_norm``: whether the tree has that name at all
     (None: look); ``mentions_inplace_attribute``: likewise for an attribute ``inplace`` (``m.inplace = True``)."""
     knowledge = load()
     ctx = ModuleContext(knowledge, module, options.assume_params_are_tensors, source_of)
+    ctx.file_runs_backward = runs_backward
     imports = ImportMap()
     _collect_imports(module.body, imports)
     if not imports.mentions_torch():

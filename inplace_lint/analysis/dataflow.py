@@ -288,6 +288,7 @@ class ModuleContext:
         self.reads: Dict[object, Dict[tuple, object]] = {}
         self.hazard_units: Dict[tuple, List[object]] = {}  # hazard key -> the units that reported it
         self.function_entries: Dict[cst.FunctionDef, FunctionEntry] = {}
+        self.file_runs_backward = False  # the file's whole text runs a backward somewhere
 
     # -- what a unit read of other units' results ----------------------------------------------------------
     def summary_of(self, key) -> tuple:
@@ -800,7 +801,11 @@ class Interpreter:
             return state
         if kind is cst.If:
             self.eval(state, node.test)
-            then_state = self.run_block(state.copy(), node.body)
+            then_state = state.copy()
+            narrowed = sem.isinstance_narrowing(self, then_state, node.test)
+            if narrowed is not None:
+                then_state.env[narrowed[0]] = narrowed[1]
+            then_state = self.run_block(then_state, node.body)
             if node.orelse is None:
                 else_state = state
             elif type(node.orelse) is cst.If:

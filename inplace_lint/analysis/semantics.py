@@ -884,7 +884,7 @@ def _register_forward_hook(interp: "Interpreter", state: State, node: cst.Call, 
     first = node.args[0] if node.args else None
     hook = first.value if first is not None and first.keyword is None and not first.star else None
     found = interp.ctx.function_writes.get(hook.value) if type(hook) is cst.Name else None
-    if found is None or interp.unit.nograd or not _hooked_forwards_record(interp):
+    if found is None or interp.unit.nograd or not _hooked_forwards_record(interp, module.narrowed):
         return unknown_result(interp, state, node, vals)  # the handle
     params, writes = found
     output = params[2] if len(params) >= 3 else None
@@ -905,7 +905,7 @@ def _register_forward_hook(interp: "Interpreter", state: State, node: cst.Call, 
     return unknown_result(interp, state, node, vals)
 
 
-def _hooked_forwards_record(interp: "Interpreter") -> bool:
+def _hooked_forwards_record(interp: "Interpreter", hooked_by_type: bool = False) -> bool:
     """Are the hooked module's forwards ones autograd records, as far as the registering code shows? Yes
     in a method of a module class (the model is what gets trained); elsewhere only if the registering
     function (or the module's top level) runs a backward itself: hooks that edit outputs in place are
@@ -913,6 +913,9 @@ def _hooked_forwards_record(interp: "Interpreter") -> bool:
     unit = interp.unit
     if unit.class_name and unit.class_name in interp.ctx.user_modules:
         return True
+    if hooked_by_type:
+        # hooks put on every module of a torch class (``if isinstance(m, nn.Tanh)``) by a file that trains
+        return interp.ctx.file_runs_backward
     if unit.function_name:
         roots = [interp.ctx.current_unit]
     else:
@@ -1138,6 +1141,38 @@ def _writes_arguments_passed(interp: "Interpreter", class_name: str) -> bool:
         if found is not None and any(param in found[0] for param in found[1]):
             return True
     return False
+
+
+def isinstance_narrowing(interp: "Interpreter", state: State, test) -> Optional[Tuple[str, Val]]:
+    """``if isinstance(m, nn.Tanh):`` over a model's modules: in the branch, ``m`` is a module of that torch
+    class (one of a tuple's, or of a parameter's tuple default, the first), which a forward hook registered
+    on it runs after. (name, that module), or None when the test is no such check of a name of unknown
+    kind or a module of unknown class."""
+    if type(test) is not cst.Call or type(test.func) is not cst.Name or test.func.value != "isinstance" or \
+            len(test.args) != 2 or type(test.args[0].value) is not cst.Name:
+        return None
+    name = test.args[0].value.value
+    current = state.env.get(name)
+    if current is None or not (current.kind == UNKNOWN or current.kind == MODULE and current.module is not None
+                               and current.module.qualname is None and current.module.user_class is None):
+        return None
+    types = test.args[1].value
+    function = interp.ctx.current_unit
+    if type(types) is cst.Name and types.value in interp.unit.params and type(function) is cst.FunctionDef:
+        for param in function.params.params + function.params.kwonly_params:
+            if param.name.value == types.value and param.default is not None:
+                types = param.default
+    if type(types) in (cst.Tuple, cst.List):
+        types = types.elements[0].value if types.elements else None
+    qualname = interp.unit.imports.resolve(types) if types is not None else None
+    info = interp.k.lookup(qualname) if qualname else None
+    if info is None or info.kind != "module":
+        return None
+    sid = interp.ctx.site(test, "isinstance")
+    has_params = bool(info.param_saves) or any(MODULE_PARAMS in s.when for s in info.saves)
+    module = ModuleInfo(qualname, current.module.param_group if current.kind == MODULE else f"params#{sid}",
+                        has_params=has_params, site=sid, label=name, narrowed=True)
+    return name, Val(kind=MODULE, grad=NO, module=module)
 
 
 def _construct_user_module(interp: "Interpreter", state: State, node: cst.Call, class_name: str) -> Val:

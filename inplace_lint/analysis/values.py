@@ -84,6 +84,7 @@ class ModuleInfo:
     user_class: Optional[str] = None
     frozen: bool = False  # requires_grad_(False): its parameters are leaves that do not require grad
     renormalises: bool = False  # built with max_norm (nn.Embedding): each call first writes its weight
+    narrowed: bool = False  # known only from an ``isinstance(m, nn.Tanh)`` test on a module of unknown class
 
 
 @_quick_frozen
