@@ -14,7 +14,8 @@ diffusion, detection, mixture-of-experts code) and ``heldout9_training/`` (GAN, 
 hooks, two backwards) the ninth's; ``heldout10_reports/`` (real bug reports, each citing its thread),
 ``heldout10_models/`` (architecture code), ``heldout10_training/`` (training loops) and ``heldout10_probes/``
 (one autograd fact each, across many ops and spellings) the tenth's; ``heldout11_reports/`` (real bug
-reports, each citing its thread), ``heldout11_models/`` and ``heldout11_training/`` the eleventh's) is a
+reports, each citing its thread), ``heldout11_models/`` and ``heldout11_training/`` the eleventh's;
+``heldout12_reports/`` (real bug reports) and ``heldout12_code/`` (model and training code) the twelfth's) is a
 self-contained script.
 ``reports/``, ``lookalikes/`` and the ``heldout_*`` folders were written as held-out batches, scored
 before any change they led to. A
