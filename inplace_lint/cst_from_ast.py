@@ -226,9 +226,9 @@ class Converter:
         return node
 
     def directly_called(self, names: Set[str]) -> Set[str]:
-        """Of ``names`` (module-level functions), those the built tree mentions only in direct calls and
-        their ``def``: what inplace_lint.analysis._directly_called finds by walking the tree, counted
-        while it was built."""
+        """Of ``names`` (module-level functions and classes), those the built tree mentions only in direct
+        calls and their ``def``/``class``: what inplace_lint.analysis._directly_called finds by walking the
+        tree, counted while it was built."""
         mentions, calls = self.mentions, self.calls
         return {name for name in names if calls.get(name) and mentions.get(name, 0) == calls[name] + 1}
 

@@ -279,8 +279,12 @@ def _lint(source: str, tree: Optional[ast.Module], path: str, options: LintOptio
             ast_tree, reductions = selection.tree, selection.reductions
     key = None
     if memo is not None:
+        from inplace_lint.select import runs_backward
+
+        # (whether the whole text runs a backward is read beyond the reduced text: hooks put on every
+        # module of a class count as recording grad then)
         key = (text, path, options.assume_params_are_tensors, tuple(options.select), tuple(options.ignore),
-               repr(sorted(options.extra.items())))
+               repr(sorted(options.extra.items())), runs_backward(source))
         if memo.key == key:
             memo.hits += 1
             return list(memo.findings)

@@ -34,7 +34,8 @@ module_call         ``self.act(h)``, ``self.act = nn.ReLU(True)``  ``nn.ReLU()``
 subscript           ``y[0] = 0``                                 ``y = y.clone()`` inserted before
 out_kwarg           ``torch.mul(x, 2, out=x)``                   ``x = torch.mul(x, 2)``
 optimizer_step      ``opt.step()``                               no fix
-parameter_update    ``target.load_state_dict(...)``              no fix
+parameter_update    ``target.load_state_dict(...)``,             no fix
+                    a helper's ``layer.weight.mul_(d)``
 ==================  ===========================================  ======================================
 
 AGI002 (a leaf that requires grad written in place outside ``no_grad``): the statement is wrapped in

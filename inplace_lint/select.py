@@ -190,7 +190,7 @@ class _Unit(_Part):
     params: Set[str] = field(default_factory=set)
     writes_params: bool = False  # may write a parameter in place (a "writing helper" for its callers)
     writes_self: bool = False  # a method that may write its own object's tensors (``self.bank[i] = k``)
-    layer_defaults: bool = False  # a parameter defaults to a name (``act_layer=nn.ReLU``): callers may refine it
+    layer_defaults: bool = False  # a parameter defaults to a layer (act_layer=nn.ReLU): calls may refine it
     self_name: Optional[str] = None  # a method's first parameter
     returns_value: bool = False  # has ``return <value>`` (it may return a tensor it saved)
     # functions (``name``) and own methods (``self.name``) it calls with one of its own parameters
@@ -392,8 +392,8 @@ class _Scanner:
                 if expr is not None:
                     self._add_names(unit, expr)
         for default in node.args.defaults + node.args.kw_defaults:
-            if type(default) in (ast.Name, ast.Attribute):
-                unit.layer_defaults = True
+            if type(default) in (ast.Name, ast.Attribute, ast.Call):
+                unit.layer_defaults = True  # act_layer=nn.ReLU, act_layer=partial(nn.GELU, ...)
             # act_layer=partial(nn.ReLU, inplace=True): calls of the parameter build a module in place
             if type(default) is ast.Call and any(
                     k.arg == "inplace" and type(k.value) is ast.Constant and k.value.value is True
@@ -500,8 +500,9 @@ class _Scanner:
                         elif params and type(func.value) is ast.Name:
                             written.add(func.value.id)  # a parameter's alias, maybe (x = token)
                         elif params and type(func.value) is ast.Attribute and \
+                                func.value.attr in ("weight", "bias") and \
                                 _base_name(func.value) in params and _base_name(func.value) != self_name:
-                            writes_params = True  # layer.weight.mul_(...): a tensor of the module passed
+                            writes_params = True  # layer.weight.mul_(...): a parameter of the module passed
                         elif param_modules and type(func.value) is ast.Attribute and \
                                 type(func.value.value) is ast.Name and func.value.value.id in param_modules:
                             writes_params = True
@@ -862,6 +863,15 @@ class Selection:
 
 _NO_PYTHON_RUNS_IT = frozenset({"too many nested parentheses", "too many levels of indentation",
                                 "too many statically nested blocks"})
+
+
+_BACKWARD = re.compile(r"\.backward\s*\(|\bautograd\.grad\s*\(")
+
+
+def runs_backward(source: str) -> bool:
+    """Does the file's whole text run a backward anywhere (a training loop the reduced text blanks counts)?
+    Hooks put on every module of a class count as recording grad then (inplace_lint.analysis)."""
+    return _BACKWARD.search(source) is not None
 
 
 def parse_quietly(text: str) -> ast.Module:

@@ -700,8 +700,10 @@ PARAMETER_UPDATE_FORMS = ("optimizer_step", "parameter_update")
 
 def _updates_parameters(fixture) -> bool:
     """Is every finding the fixture expects a parameter update?"""
-    findings = [f for f in inplace_lint.lint_source(fixture.source, str(fixture.path)) if f.code in fixture.codes]
-    return bool(findings) and all(f.site is not None and f.site.form in PARAMETER_UPDATE_FORMS for f in findings)
+    findings = [finding for finding in inplace_lint.lint_source(fixture.source, str(fixture.path))
+                if finding.code in fixture.codes]
+    return bool(findings) and all(finding.site is not None and finding.site.form in PARAMETER_UPDATE_FORMS
+                                  for finding in findings)
 
 
 def test_parameter_updates_get_no_fix():

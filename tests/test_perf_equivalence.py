@@ -338,3 +338,34 @@ def test_a_session_of_edits_in_pieces_matches_fresh_lints(path):
             lines.insert(index, rng.choice(["", "# note"]))
         text = "\n".join(lines)
         assert _outcome_in_pieces(text, str(path), memo) == _outcome(text, str(path), reduce=True)
+
+
+HOOKS_BY_TYPE = '''
+import torch
+from torch import nn
+
+
+def clip_(module, inputs, output):
+    output.clamp_(-0.5, 0.5)
+
+
+def install_clipping(model):
+    for m in model.modules():
+        if isinstance(m, nn.Tanh):
+            m.register_forward_hook(clip_)
+
+
+def train(model, x):
+    out = model(x)
+    out.sum().backward()
+'''
+
+
+def test_memo_sees_the_backward_the_reduced_text_blanks():
+    # whether the whole text runs a backward decides hooks put on every Tanh (train() is blanked): an edit
+    # removing the backward must not be answered from the memo
+    memo = Memo()
+    assert [f.code for f in lint_with_tree(HOOKS_BY_TYPE, None, "h.py", memo=memo)] == ["AGI001"]
+    edited = HOOKS_BY_TYPE.replace("out.sum().backward()", "print(out.sum())")
+    assert lint_with_tree(edited, None, "h.py", memo=memo) == []
+    assert lint_with_tree(edited, None, "h.py", reduce=False) == []

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Dict, FrozenSet, Iterable, List, Optional, Set, Tuple
 
@@ -15,10 +14,11 @@ from inplace_lint.analysis.dataflow import (_VIEW_METHODS, DEBUG, FunctionEntry,
 from inplace_lint.analysis.messages import build_finding
 from inplace_lint.analysis.names import ImportMap, dotted, is_docstring, walk
 from inplace_lint.analysis.naming import looks_like_count, looks_like_inference, looks_like_integer_tensor
-from inplace_lint.analysis.values import MAYBE, MODULE, NO, OTHER, OTHER_VAL, UNKNOWN, NogradViewReturn, State, Val
+from inplace_lint.analysis.values import (MAYBE, MODULE, NO, OPTIMIZER, OTHER, OTHER_VAL, PARAMS, UNKNOWN,
+                                         NogradViewReturn, State, Val)
 from inplace_lint.ftypes import Finding, LintOptions
 from inplace_lint.knowledge import load
-from inplace_lint.select import MODULE_WALKS
+from inplace_lint.select import MODULE_WALKS, runs_backward
 
 NN_MODULE_BASES = {"torch.nn.Module", "torch.nn.modules.module.Module"}
 AUTOGRAD_FUNCTION_BASES = {"torch.autograd.Function", "torch.autograd.function.Function"}
@@ -30,7 +30,7 @@ def analyze_module(module: cst.Module, source: str, path: str, options: LintOpti
     """Findings for ``module``, parsed from ``parsed_text`` (``source`` itself, or the line-preserving
     reduced text inplace_lint.select made of it). ``positions``: the module's LibCST positions when the
     caller has them (the language server keeps them per top-level statement)."""
-    ctx = interpret_module(module, options, runs_backward=runs_backward(source))
+    ctx = interpret_module(module, options, file_runs_backward=runs_backward(source))
     if ctx is None or not ctx.hazards:
         return []
     if positions is None:
@@ -53,7 +53,7 @@ def has_hazards(module: cst.Module, options: LintOptions, built) -> bool:
     ctx = interpret_module(module, options, built.code, built.directly_called,
                            mentions_max_norm=built.mentions.get("max_norm", 0) > 0,
                            mentions_inplace_attribute=built.inplace_attribute,
-                           runs_backward=runs_backward(built.text))
+                           file_runs_backward=runs_backward(built.text))
     if ctx is None:
         return False
     found = bool(ctx.hazards)
@@ -63,25 +63,17 @@ def has_hazards(module: cst.Module, options: LintOptions, built) -> bool:
     return found
 
 
-_BACKWARD = re.compile(r"\.backward\s*\(|\bautograd\.grad\s*\(")
-
-
-def runs_backward(source: str) -> bool:
-    """Does the file's whole text (not the reduced one: a blanked training loop counts) run a backward?"""
-    return _BACKWARD.search(source) is not None
-
-
 def interpret_module(module: cst.Module, options: LintOptions, source_of=None, directly_called=None,
                      mentions_max_norm: Optional[bool] = None,
                      mentions_inplace_attribute: Optional[bool] = None,
-                     runs_backward: bool = False) -> Optional[ModuleContext]:
+                     file_runs_backward: bool = False) -> Optional[ModuleContext]:
     """Interpret every unit of ``module`` (refined by its call sites) and collect the hazards; None when the
     module imports no torch. ``directly_called(names)``: what :func:`_directly_called` answers, when the
     caller knows it without walking the tree; ``mentions_max_norm``: whether the tree has that name at all
     (None: look); ``mentions_inplace_attribute``: likewise for an attribute ``inplace`` (``m.inplace = True``)."""
     knowledge = load()
     ctx = ModuleContext(knowledge, module, options.assume_params_are_tensors, source_of)
-    ctx.file_runs_backward = runs_backward
+    ctx.file_runs_backward = file_runs_backward
     imports = ImportMap()
     _collect_imports(module.body, imports)
     if not imports.mentions_torch():
@@ -132,7 +124,8 @@ def interpret_module(module: cst.Module, options: LintOptions, source_of=None, d
             redo.append((function, class_name, self_attrs, ctx.call_args[name], key in nograd))
         elif name == "__init__" and class_name in built_directly:
             # what every call building the class passes refines its parameters (act_layer=partial(...))
-            redo.append((function, class_name, self_attrs, ctx.constructor_args[class_name], False))
+            built_with = ConstructorArguments(ctx.constructor_args[class_name])
+            redo.append((function, class_name, self_attrs, built_with, False))
         elif function in with_hazards and key in nograd and (class_name or name in _only_called(ctx, module, name)):
             redo.append((function, class_name, self_attrs, None, True))
     # one analysed once, with no_grad as now, whose callers pass what it assumed, and which read nothing
@@ -169,7 +162,8 @@ def _concludes_the_same(ctx: ModuleContext, function, _class_name, _self_attrs, 
     if call_args is not None:
         for name, declared in entry.parameters.items():
             passed = call_args.get(name)
-            if passed is not None and _refines(declared, passed) and \
+            layers_only = type(call_args) is ConstructorArguments
+            if passed is not None and _refines(declared, passed, layers_only) and \
                     _refine_parameter(declared, passed) != declared:
                 return False
     return not ctx.reads_changed(function)
@@ -880,7 +874,7 @@ def _analyze_function(ctx: ModuleContext, function: cst.FunctionDef, imports: Im
             continue
         value = declared[name] = _parameter_value(ctx, interp, name, param)
         passed = call_args.get(name) if call_args is not None else None
-        if passed is not None and _refines(value, passed):
+        if passed is not None and _refines(value, passed, type(call_args) is ConstructorArguments):
             value = _refine_parameter(value, passed)
         state.env[name] = value
     if is_method and function.name.value != "__init__":
@@ -902,11 +896,18 @@ def _analyze_function(ctx: ModuleContext, function: cst.FunctionDef, imports: Im
         ctx.class_attrs[class_name] = attrs
 
 
-def _refines(declared: Val, passed: Val) -> bool:
-    """Does what callers pass refine the parameter? Not one that is no tensor, except a layer class as
-    default (``act_layer=nn.ReLU``) for which every caller passes one known callable
-    (``partial(nn.LeakyReLU, inplace=True)``): callers passing different ones leave the default."""
-    return declared.kind != OTHER or (declared.callee is not None and passed.callee is not None)
+class ConstructorArguments(dict):
+    """What the calls building a class pass its ``__init__`` (the callables only: see _refines)."""
+
+
+def _refines(declared: Val, passed: Val, layers_only: bool = False) -> bool:
+    """Does what callers pass refine the parameter? Not one that is no tensor, except a layer as default
+    (``act_layer=nn.ReLU``) to which the joined calls pass one known callable (``partial(nn.LeakyReLU,
+    inplace=True)``; calls passing different ones join to none and leave the default). ``layers_only``
+    (a class's constructor calls): only such a layer parameter (inplace_lint.select keeps every part
+    building a class whose ``__init__`` has a layer default, and no other)."""
+    layer = declared.callee is not None and passed.callee is not None
+    return layer if layers_only else declared.kind != OTHER or layer
 
 
 def _refine_parameter(declared: Val, passed: Val) -> Val:
@@ -921,8 +922,10 @@ def _refine_parameter(declared: Val, passed: Val) -> Val:
 
 
 def _as_attribute(key: str, val: Val) -> Val:
-    if val.kind in (MODULE, OTHER, "optimizer", "params"):
-        return val  # an optimizer keeps the parameter groups it steps (``self.opt = Adam(self.critic...)``)
+    if val.kind in (MODULE, OTHER, OPTIMIZER, PARAMS):
+        # an optimizer keeps the parameter groups it steps (``self.opt = Adam(self.critic...)``), and
+        # ``self.params = model.parameters()`` the module's
+        return val
     container = val.kind == "container"
     return Val(kind=val.kind, grad=val.grad, groups=val.groups, leaf=val.leaf, elem_kind=val.elem_kind,
                parts=val.parts if container else None, keys=val.keys if container else None,
@@ -1125,12 +1128,15 @@ def _parameter_writes(function: cst.FunctionDef, knowledge, self_name: Optional[
 # Attributes whose tensor shares no version counter with what holds it (``.data``), or is no input a
 # forward saves (``.grad``)
 _UNTRACKED_ATTRIBUTES = frozenset({"data", "grad"})
+# A layer's parameters by name: other attributes of a module may be counters, buffers or lists
+_LAYER_PARAMETERS = frozenset({"weight", "bias"})
 
 
 def _held_by_parameter(node, owner: Dict[str, str], self_name: Optional[str]) -> Optional[str]:
-    """The parameter whose attribute ``node`` is (``layer.weight``, ``model.fc2.bias``), or None; never
-    ``self`` (a method's writes to its own tensors are keyed by attribute) nor through ``.data``/``.grad``."""
-    if type(node) is not cst.Attribute:
+    """The parameter whose layer's weight or bias ``node`` is (``layer.weight``, ``model.fc2.bias``), or
+    None; never ``self`` (a method's writes to its own tensors are keyed by attribute) nor through
+    ``.data``/``.grad`` (inplace_lint.select keeps such a helper's callers)."""
+    if type(node) is not cst.Attribute or node.attr.value not in _LAYER_PARAMETERS:
         return None
     while type(node) is cst.Attribute:
         if node.attr.value in _UNTRACKED_ATTRIBUTES:

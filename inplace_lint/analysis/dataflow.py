@@ -194,7 +194,8 @@ class ModuleContext:
         self.module_given_args: Dict[int, cst.Arg] = {}  # ctor site -> its max_norm=<number> argument
         self.globals: Dict[str, Val] = {}  # module-level names, as functions see them
         self.user_functions: Set[str] = set()
-        self.directly_called: Optional[Set[str]] = None  # user functions only ever mentioned as callees
+        # user functions (and module classes with one __init__) only ever mentioned as callees
+        self.directly_called: Optional[Set[str]] = None
         self.top_level_functions: Set[cst.FunctionDef] = set()
         # helper functions that write a parameter in place: name -> (parameter names, {param: writes})
         self.function_writes: LazyWrites = LazyWrites()

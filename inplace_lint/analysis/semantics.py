@@ -909,13 +909,15 @@ def _hooked_forwards_record(interp: "Interpreter", hooked_by_type: bool = False)
     """Are the hooked module's forwards ones autograd records, as far as the registering code shows? Yes
     in a method of a module class (the model is what gets trained); elsewhere only if the registering
     function (or the module's top level) runs a backward itself: hooks that edit outputs in place are
-    common in inference and ablation code under no_grad, where nothing is saved."""
+    common in inference and ablation code under no_grad, where nothing is saved. Hooks put on every
+    module of a class (``hooked_by_type``, an ``install_clipping(model)`` helper) also when the file's
+    whole text runs a backward anywhere."""
     unit = interp.unit
     if unit.class_name and unit.class_name in interp.ctx.user_modules:
         return True
-    if hooked_by_type:
+    if hooked_by_type and interp.ctx.file_runs_backward:
         # hooks put on every module of a torch class (``if isinstance(m, nn.Tanh)``) by a file that trains
-        return interp.ctx.file_runs_backward
+        return True
     if unit.function_name:
         roots = [interp.ctx.current_unit]
     else:
@@ -1153,15 +1155,13 @@ def isinstance_narrowing(interp: "Interpreter", state: State, test) -> Optional[
         return None
     name = test.args[0].value.value
     current = state.env.get(name)
-    if current is None or not (current.kind == UNKNOWN or current.kind == MODULE and current.module is not None
-                               and current.module.qualname is None and current.module.user_class is None):
+    unknown_module = current is not None and current.kind == MODULE and current.module is not None and \
+        current.module.qualname is None and current.module.user_class is None
+    if current is None or not (current.kind == UNKNOWN or unknown_module):
         return None
     types = test.args[1].value
-    function = interp.ctx.current_unit
-    if type(types) is cst.Name and types.value in interp.unit.params and type(function) is cst.FunctionDef:
-        for param in function.params.params + function.params.kwonly_params:
-            if param.name.value == types.value and param.default is not None:
-                types = param.default
+    if type(types) is cst.Name and types.value in interp.unit.params:
+        types = parameter_default(interp, types) or types
     if type(types) in (cst.Tuple, cst.List):
         types = types.elements[0].value if types.elements else None
     qualname = interp.unit.imports.resolve(types) if types is not None else None
@@ -2027,13 +2027,20 @@ def _string_value(interp: "Interpreter", node) -> Optional[str]:
     the code does when its callers pass none, as for ``act_layer=nn.ReLU``)."""
     if type(node) is cst.SimpleString:
         return string_key(node)
+    default = parameter_default(interp, node)
+    return string_key(default) if default is not None else None
+
+
+def parameter_default(interp: "Interpreter", node) -> Optional[cst.BaseExpression]:
+    """The default of the parameter ``node`` names, of the function being analysed (None: no such
+    parameter, or no default)."""
     function = interp.ctx.current_unit
     if type(node) is not cst.Name or type(function) is not cst.FunctionDef:
         return None
     params = function.params
     for param in list(params.posonly_params) + list(params.params) + list(params.kwonly_params):
         if param.name.value == node.value:
-            return string_key(param.default) if param.default is not None else None
+            return param.default
     return None
 
 
