@@ -1342,3 +1342,37 @@ def test_a_class_built_with_other_layers_too_keeps_its_default(reduce, other):
 
     source = _BUILT_GATE + f"\n\ndef build_other():\n    return {other}\n"
     assert lint_with_tree(source, None, "x.py", reduce=reduce) == []
+
+
+def test_a_helper_writing_a_modules_counter_buffer_or_table_updates_no_parameter():
+    # only a layer's weight or bias is a parameter a helper updates for its caller
+    source = textwrap.dedent('''
+        import torch
+        from torch import nn
+
+        def count(model):
+            model.calls += 1
+
+        def stats(model):
+            model.stats["calls"] = 1
+            model.ema.mul_(0.9)
+
+        def run(model, x):
+            out = model(x)
+            count(model)
+            stats(model)
+            out.sum().backward()
+    ''')
+    from inplace_lint.engine import lint_with_tree
+
+    assert lint_with_tree(source, None, "x.py", reduce=True) == []
+    assert lint_with_tree(source, None, "x.py", reduce=False) == []
+
+
+@pytest.mark.parametrize("default", ["", "=None", "=partial(nn.GELU, approximate='tanh')"])
+def test_constructor_refinement_is_the_same_in_the_reduced_text(default):
+    from inplace_lint.engine import lint_with_tree
+
+    source = _BUILT_GATE.replace("act_layer=nn.GELU", "act_layer" + default) + \
+        "\n\ndef build_other():\n    return GatedMlp(4, act_layer=nn.Tanh)\n"
+    assert lint_with_tree(source, None, "x.py", reduce=True) == lint_with_tree(source, None, "x.py", reduce=False)
