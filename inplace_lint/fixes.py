@@ -1260,12 +1260,18 @@ def plan_fix(finding: Finding, source: str) -> Optional[Fix]:
 
 
 def forward_hook_fix(finding: Finding, source: str, hook: str) -> Optional[Fix]:
-    """For a module-level forward hook that writes its output in place: write a copy and return it. A forward
-    hook's return value replaces the module's output, so the caller sees the same values, and the tensor
-    the module saved for backward stays as it was. Only for a hook with no ``return`` of its own (one that
+    """For a forward hook (module-level, or returned by a factory) that writes its output in place: write a
+    copy and return it. A forward hook's return value replaces the module's output, so the caller sees the
+    same values, and the tensor the module saved for backward stays as it was. Only for a hook with no ``return`` of its own (one that
     returns, or yields, would need its returns rewritten too), whose output is a plain parameter."""
     s = _parse(source)
     hooks = [st for st in s.module.body if isinstance(st, cst.FunctionDef) and st.name.value == hook]
+    if not hooks:
+        # a hook a factory returns (``def _make_hook(self, name): def hook(...): ...; return hook``): the
+        # function of that name the write is in
+        line = finding.site.start.line
+        hooks = [node for node in walk(s.module) if type(node) is cst.FunctionDef and node.name.value == hook
+                 and s.start(node).line <= line <= s.end(node).line]
     if len(hooks) != 1 or not isinstance(hooks[0].body, cst.IndentedBlock):
         return None
     function = hooks[0]

@@ -883,7 +883,10 @@ def _register_forward_hook(interp: "Interpreter", state: State, node: cst.Call, 
     vals = [interp.eval(state, a.value) for a in node.args]
     first = node.args[0] if node.args else None
     hook = first.value if first is not None and first.keyword is None and not first.star else None
-    found = interp.ctx.function_writes.get(hook.value) if type(hook) is cst.Name else None
+    label = hook.value if type(hook) is cst.Name else None
+    found = interp.ctx.function_writes.get(label) if label is not None else None
+    if found is None and type(hook) is cst.Call:
+        label, found = _made_hook(interp, hook)
     if found is None or interp.unit.nograd or not _hooked_forwards_record(interp, module.narrowed):
         return unknown_result(interp, state, node, vals)  # the handle
     params, writes = found
@@ -897,12 +900,40 @@ def _register_forward_hook(interp: "Interpreter", state: State, node: cst.Call, 
     forward_output = _apply_module(interp, state, forward, module, [forward_input])
     interp.escape(state, forward_output)  # what the forward returns is what its caller's backward needs
     if forward_output.tensorish and forward_output.groups:
-        interp.ctx.note_call(hook.value, {}, clean=False, nograd=False)  # called by torch, never refined
+        interp.ctx.note_call(label, {}, clean=False, nograd=False)  # called by torch, never refined
         # the module's caller holds the output: rebinding the name inside the hook would change nothing
-        for sid in _write_through_helper(interp, state, forward_output, output, writes[output], hook.value,
+        for sid in _write_through_helper(interp, state, forward_output, output, writes[output], label,
                                          private=False, seen_outside=True):
-            interp.ctx.hook_writes[sid] = hook.value
+            interp.ctx.hook_writes[sid] = label
     return unknown_result(interp, state, node, vals)
+
+
+def _made_hook(interp: "Interpreter", call: cst.Call):
+    """(its name, (parameters, writes)) of the hook a factory of this file returns (``self._make_hook(name)``
+    or ``make_hook(name)``: a function whose body defines the hook and returns it), when the hook writes a
+    parameter in place; else (None, None)."""
+    from inplace_lint.analysis import _parameter_writes, _parameters
+
+    func, factory = call.func, None
+    if type(func) is cst.Name:
+        factory = next((f for f in interp.ctx.top_level_functions if f.name.value == func.value), None)
+    elif type(func) is cst.Attribute and type(func.value) is cst.Name and interp.unit.class_name and \
+            func.value.value == interp.unit.self_name:
+        for statement in interp.ctx.module.body:
+            if type(statement) is cst.ClassDef and statement.name.value == interp.unit.class_name and \
+                    type(statement.body) is cst.IndentedBlock:
+                factory = next((m for m in statement.body.body if type(m) is cst.FunctionDef
+                                and m.name.value == func.attr.value), None)
+    if factory is None or type(factory.body) is not cst.IndentedBlock:
+        return None, None
+    nested = {s.name.value: s for s in factory.body.body if type(s) is cst.FunctionDef}
+    returned = [small.value.value for s in factory.body.body if type(s) is cst.SimpleStatementLine
+                for small in s.body if type(small) is cst.Return and type(small.value) is cst.Name]
+    if len(returned) != 1 or returned[0] not in nested:
+        return None, None
+    hook = nested[returned[0]]
+    writes = _parameter_writes(hook, interp.k)
+    return (hook.name.value, ([name for name, _ in _parameters(hook)], writes)) if writes else (None, None)
 
 
 def _hooked_forwards_record(interp: "Interpreter", hooked_by_type: bool = False) -> bool:
