@@ -1262,8 +1262,9 @@ def plan_fix(finding: Finding, source: str) -> Optional[Fix]:
 def forward_hook_fix(finding: Finding, source: str, hook: str) -> Optional[Fix]:
     """For a forward hook (module-level, or returned by a factory) that writes its output in place: write a
     copy and return it. A forward hook's return value replaces the module's output, so the caller sees the
-    same values, and the tensor the module saved for backward stays as it was. Only for a hook with no ``return`` of its own (one that
-    returns, or yields, would need its returns rewritten too), whose output is a plain parameter."""
+    same values, and the tensor the module saved for backward stays as it was. Only for a hook with no
+    ``return`` of its own (one that returns, or yields, would need its returns rewritten too), whose output
+    is a plain parameter."""
     s = _parse(source)
     hooks = [st for st in s.module.body if isinstance(st, cst.FunctionDef) and st.name.value == hook]
     if not hooks:

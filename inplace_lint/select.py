@@ -1118,7 +1118,7 @@ def _keep(s: _Scanner, source: str) -> Tuple[Set[_Unit], Set[_Statement], Set[_S
     followed: Dict[str, List[_Part]] = {}  # kept functions whose every mention is kept -> those parts
     witnesses: Set[str] = set()  # kept functions never refined: a mention appended keeps it so
     methods_followed: Set[_Unit] = set()
-    built_followed: Set[str] = set()  # classes whose every mention is kept (see below)
+    built_followed: Set[str] = set()  # classes whose mentions were kept, or witnessed (see below)
     mentioned: Set[_Unit] = set()  # units kept because they mention a kept module-level function
     mentioned_top: Set[_Statement] = set()  # top-level statements kept for the same reason
     tainted_globals: Set[str] = set()
@@ -1264,12 +1264,12 @@ def _keep(s: _Scanner, source: str) -> Tuple[Set[_Unit], Set[_Statement], Set[_S
         for init in [u for u in kept if u.name == "__init__" and u.layer_defaults and u.class_name]:
             if init.class_name in built_followed:
                 continue
+            built_followed.add(init.class_name)
             if init.class_name in s.noncall:
                 # also named other than in a call (a base, passed around): never refined, and a mention
                 # appended after the last line keeps it so whatever mentions were blanked
                 witnesses.add(init.class_name)
                 continue
-            built_followed.add(init.class_name)
             for part in mentions.parts_with(init.class_name):
                 if isinstance(part, _Unit):
                     kept.add(part)

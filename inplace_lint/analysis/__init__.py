@@ -9,13 +9,15 @@ import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
 from inplace_lint.analysis import semantics as sem
-from inplace_lint.analysis.dataflow import (_VIEW_METHODS, DEBUG, FunctionEntry, Hazard, Interpreter, ModuleContext,
-                                           Unit)
+from inplace_lint.analysis.dataflow import (
+    _VIEW_METHODS, DEBUG, FunctionEntry, Hazard, Interpreter, ModuleContext, Unit,
+)
 from inplace_lint.analysis.messages import build_finding
 from inplace_lint.analysis.names import ImportMap, dotted, is_docstring, walk
 from inplace_lint.analysis.naming import looks_like_count, looks_like_inference, looks_like_integer_tensor
-from inplace_lint.analysis.values import (MAYBE, MODULE, NO, OPTIMIZER, OTHER, OTHER_VAL, PARAMS, UNKNOWN,
-                                         NogradViewReturn, State, Val)
+from inplace_lint.analysis.values import (
+    MAYBE, MODULE, NO, OPTIMIZER, OTHER, OTHER_VAL, PARAMS, UNKNOWN, NogradViewReturn, State, Val,
+)
 from inplace_lint.ftypes import Finding, LintOptions
 from inplace_lint.knowledge import load
 from inplace_lint.select import MODULE_WALKS, runs_backward
@@ -160,9 +162,9 @@ def _concludes_the_same(ctx: ModuleContext, function, _class_name, _self_attrs, 
     if entry is None or entry.analyses != 1 or entry.refined or entry.nograd != nograd:
         return False
     if call_args is not None:
+        layers_only = type(call_args) is ConstructorArguments
         for name, declared in entry.parameters.items():
             passed = call_args.get(name)
-            layers_only = type(call_args) is ConstructorArguments
             if passed is not None and _refines(declared, passed, layers_only) and \
                     _refine_parameter(declared, passed) != declared:
                 return False
@@ -868,13 +870,14 @@ def _analyze_function(ctx: ModuleContext, function: cst.FunctionDef, imports: Im
     state = State()
     interp = Interpreter(ctx, unit)
     declared: Dict[str, Val] = {}
+    layers_only = type(call_args) is ConstructorArguments
     for index, (name, param) in enumerate(params):
         if is_method and index == 0:
             state.env[name] = OTHER_VAL
             continue
         value = declared[name] = _parameter_value(ctx, interp, name, param)
         passed = call_args.get(name) if call_args is not None else None
-        if passed is not None and _refines(value, passed, type(call_args) is ConstructorArguments):
+        if passed is not None and _refines(value, passed, layers_only):
             value = _refine_parameter(value, passed)
         state.env[name] = value
     if is_method and function.name.value != "__init__":
@@ -1070,9 +1073,8 @@ def _parameter_writes(function: cst.FunctionDef, knowledge, self_name: Optional[
                     writes.setdefault(owner[t.value.value], []).append((node, "subscript", "[...] ="))
                 elif type(t) is subscript_type and own_tensor(t.value):
                     writes.setdefault(own_tensor(t.value), []).append((node, "subscript", "[...] ="))
-                elif type(t) is subscript_type and _held_by_parameter(t.value, owner, self_name) is not None:
-                    writes.setdefault(_held_by_parameter(t.value, owner, self_name), []).append(
-                        (node, "parameter_update", node))
+                elif type(t) is subscript_type and (holder := _held_by_parameter(t.value, owner, self_name)):
+                    writes.setdefault(holder, []).append((node, "parameter_update", node))
         elif kind is cst.AugAssign:
             t = node.target
             base = t.value if type(t) is subscript_type else t
@@ -1096,11 +1098,10 @@ def _parameter_writes(function: cst.FunctionDef, knowledge, self_name: Optional[
             elif type(f) is attribute_type and own_tensor(f.value) and knowledge.is_inplace_method(f.attr.value):
                 writes.setdefault(own_tensor(f.value), []).append((node, "method", f.attr.value + "()"))
             elif type(f) is attribute_type and knowledge.is_inplace_method(f.attr.value) and \
-                    _held_by_parameter(f.value, owner, self_name) is not None:
+                    (holder := _held_by_parameter(f.value, owner, self_name)):
                 # ``layer.weight.mul_(1 - lr)``: updates a tensor of the module passed as ``layer`` (no rewrite
                 # keeps both the update and what a forward saved: a parameter update, as a step is)
-                writes.setdefault(_held_by_parameter(f.value, owner, self_name), []).append(
-                    (node, "parameter_update", node))
+                writes.setdefault(holder, []).append((node, "parameter_update", node))
             elif callee_writes is not None:
                 found = callee_writes(node)
                 if found is not None:

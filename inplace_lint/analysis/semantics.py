@@ -1200,9 +1200,8 @@ def isinstance_narrowing(interp: "Interpreter", state: State, test) -> Optional[
     if info is None or info.kind != "module":
         return None
     sid = interp.ctx.site(test, "isinstance")
-    has_params = bool(info.param_saves) or any(MODULE_PARAMS in s.when for s in info.saves)
     module = ModuleInfo(qualname, current.module.param_group if current.kind == MODULE else f"params#{sid}",
-                        has_params=has_params, site=sid, label=name, narrowed=True)
+                        has_params=_saves_parameters(info), site=sid, label=name, narrowed=True)
     return name, Val(kind=MODULE, grad=NO, module=module)
 
 
@@ -1326,14 +1325,18 @@ def _ctor_inplace(node: cst.Call, ctor_params) -> Optional[cst.Arg]:
     return None
 
 
+def _saves_parameters(info: OpInfo) -> bool:
+    """Does a torch module of this kind hold parameters its forward may save (a Linear's weight)?"""
+    return bool(info.param_saves) or any(MODULE_PARAMS in s.when for s in info.saves) or any(
+        s.target not in info.params and s.target != "result" for s in info.saves)
+
+
 def _construct_module(interp: "Interpreter", state: State, node: cst.Call, qualname: str, info: OpInfo) -> Val:
     for a in node.args:
         interp.eval(state, a.value)
     sid = interp.ctx.site(node, "module")
     inplace_arg = _ctor_inplace(node, info.ctor_params)
-    has_params = bool(info.param_saves) or any(MODULE_PARAMS in s.when for s in info.saves) or any(
-        s.target not in info.params and s.target != "result" for s in info.saves
-    )
+    has_params = _saves_parameters(info)
     label = interp.ctx.code(node, 50)
     given = renormalising_arg(node, info)
     renormalises = given is not None
