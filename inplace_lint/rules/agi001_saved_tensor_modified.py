@@ -161,8 +161,10 @@ in another), is not known to be saved, so in-place changes of such results are n
 
 A layer class held in a name or parameter (``act_layer=nn.ReLU``, ``act = nn.ReLU``,
 ``act_layer=partial(nn.ReLU6, inplace=True)``, a table ``ACTS["relu"]``) builds that module when called
-(``act_layer(inplace=True)``); a parameter is taken to be its default: a class passed by the caller
-instead (``Block(act_layer=partial(nn.ReLU, inplace=True))``) is not followed. A function of the file
+(``act_layer(inplace=True)``); a parameter is taken to be its default, unless every call of a function
+(or every construction of a module class that is only ever built directly) passes one known layer there
+(``Block(act_layer=partial(nn.ReLU, inplace=True))``); calls passing different layers, or a class also
+passed around or subclassed, leave the default. A function of the file
 that only picks what it returns by a string (DETR's ``_get_activation_fn(activation)``: ``if activation
 == "relu": return F.relu``) returns, called with a string or a parameter's string default, that choice.
 
@@ -175,10 +177,13 @@ Modules taken out of a list (``for block in self.blocks``, ``self.heads[i]``) or
 called as the module they are when all agree, else as a module the analysis cannot see into, which is
 taken to save what it is passed positionally (and its parameters), not its output.
 
-Forward hooks: only a hook that is a function of the same file, passed by name to
+Forward hooks: a hook that is a function of the same file passed by name, or that a factory of the file
+returns (``self._make_hook(name)``: a function defining the hook and returning it), registered with
 ``register_forward_hook`` on a module the analysis knows (an attribute built in ``__init__``, an element
-of ``nn.Sequential``), is followed; hooks registered in a loop over ``model.modules()``, lambdas and
-``register_forward_pre_hook`` are not.
+of ``nn.Sequential``, or a module of a loop over ``model.modules()`` inside ``if isinstance(m, nn.Tanh):``,
+the class or a tuple's first), is followed; such hooks put on every module of a class count as recording
+grad when the file runs a backward anywhere. Lambdas and ``register_forward_pre_hook`` are not followed,
+nor which model the loop runs over.
 """
 
 CODE = "AGI001"
