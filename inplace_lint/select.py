@@ -865,13 +865,22 @@ _NO_PYTHON_RUNS_IT = frozenset({"too many nested parentheses", "too many levels 
                                 "too many statically nested blocks"})
 
 
-_BACKWARD = re.compile(r"\.backward\s*\(|\bautograd\.grad\s*\(")
+_BACKWARD_CALLS = ((".backward", re.compile(r"\.backward\s*\(")),
+                   ("autograd.grad", re.compile(r"(?<!\w)autograd\.grad\s*\(")))
 
 
 def runs_backward(source: str) -> bool:
     """Does the file's whole text run a backward anywhere (a training loop the reduced text blanks counts)?
     Hooks put on every module of a class count as recording grad then (inplace_lint.analysis)."""
-    return _BACKWARD.search(source) is not None
+    # each spelling's regex tried only where its literal occurs: one regex with an alternation scans a
+    # file ten times slower than ``str.find`` (3 % of a lint of timm)
+    for literal, call in _BACKWARD_CALLS:
+        at = source.find(literal)
+        while at >= 0:
+            if call.match(source, at):
+                return True
+            at = source.find(literal, at + 1)
+    return False
 
 
 def parse_quietly(text: str) -> ast.Module:
