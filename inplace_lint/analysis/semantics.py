@@ -1828,6 +1828,11 @@ def _apply_module(interp, state, node, module: ModuleInfo, vals: List[Val], sequ
         for index, val in enumerate(vals if analysed is None else ()):
             if index < len(args) and (args[index].keyword is not None or args[index].star):
                 continue
+            if index == 0 and module.may_pass_input:
+                # ``self.norm = norm_layer(c) if norm_layer else nn.Identity()``: a save of the input on one
+                # path and the input handed back on the other are never both true; the result (below)
+                # follows the handing back, and a save here would clash with writes of it
+                continue
             if val.tensorish and val.groups and val.kind != CONTAINER:
                 sid = interp.ctx.site(node, f"save:input{index}")
                 text = args[index].value if index < len(args) else "its input"
@@ -1843,6 +1848,9 @@ def _apply_module(interp, state, node, module: ModuleInfo, vals: List[Val], sequ
         result = replace(result, hist=interp.catch_up(result, mark).hist | new)
     if module.user_class and recording:
         result = _summarised_return(interp, state, node, result, (module.user_class, "forward"), f"{label}.forward")
+    if module.may_pass_input and vals and vals[0].tensorish:
+        # on the nn.Identity path the result is the input itself: writing it writes the caller's tensor
+        result = result.join(vals[0])
     return result
 
 

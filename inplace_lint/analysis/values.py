@@ -85,6 +85,9 @@ class ModuleInfo:
     frozen: bool = False  # requires_grad_(False): its parameters are leaves that do not require grad
     renormalises: bool = False  # built with max_norm (nn.Embedding): each call first writes its weight
     narrowed: bool = False  # known only from an ``isinstance(m, nn.Tanh)`` test on a module of unknown class
+    # one of several modules, one of them nn.Identity (``nn.Conv2d(a, b, 1) if a != b else nn.Identity()``):
+    # a call may hand back its input itself
+    may_pass_input: bool = False
 
 
 @_quick_frozen
@@ -235,7 +238,12 @@ def _either_module(a: ModuleInfo, b: ModuleInfo) -> ModuleInfo:
         user_class=a.user_class if same_class else None,
         frozen=a.frozen and b.frozen,
         renormalises=a.renormalises or b.renormalises,
+        may_pass_input=_passes_input(a) or _passes_input(b),
     )
+
+
+def _passes_input(module: ModuleInfo) -> bool:
+    return module.may_pass_input or (module.qualname == "torch.nn.Identity" and not module.sequence)
 
 
 @_quick_frozen
