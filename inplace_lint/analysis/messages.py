@@ -59,6 +59,8 @@ def role_text(qualname: str, role: str, argument: str) -> str:
         return "as " + friendly
     if argument == "parameters":
         return "its parameters, to compute its input's gradient"
+    if argument == "method parameters":
+        return "those its ops used"
     return f"as its input '{argument}'"
 
 

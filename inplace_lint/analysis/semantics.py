@@ -628,6 +628,13 @@ def call(interp: "Interpreter", state: State, node: cst.Call) -> Val:
             result = unknown_result(interp, state, node, vals)
             if unit.class_name:
                 result = _summarised_return(interp, state, node, result, key, func.attr.value)
+                groups = _param_saves_of(interp, key) if not unit.nograd and not unit.hooks_depth else None
+                if groups:
+                    # ``def all_items(self): return self.proj(self.emb.weight)``: what it returns was computed
+                    # by ops that saved the module's parameters, and the caller holds those saves (as it does
+                    # a submodule's: module_call)
+                    saves = saves | {_parameter_save(interp, state, node, f"self.{func.attr.value}", groups, key,
+                                                     by_method=True)}
             return _holding(interp, result, saves, mark)
         receiver = interp.eval(state, func.value)
         return method_call(interp, state, node, receiver, func.attr.value)
@@ -1854,11 +1861,16 @@ def _apply_module(interp, state, node, module: ModuleInfo, vals: List[Val], sequ
     return result
 
 
-def _parameter_save(interp, state: State, node, label: str, groups: FrozenSet[str], origin=None):
-    """A call of a module saving its parameters (``groups``) for its input's gradient; ``origin``: the
-    (class, method) of this file whose own ops made those saves, where a fix can hand them a copy."""
+def _parameter_save(interp, state: State, node, label: str, groups: FrozenSet[str], origin=None,
+                    by_method: bool = False):
+    """A call of a module saving its parameters (``groups``) for its input's gradient, or (``by_method``) of
+    a method of the caller's own class whose ops saved some; ``origin``: the (class, method) of this file
+    whose own ops made those saves, where a fix can hand them a copy."""
     sid = interp.ctx.site(node, "save:params")
-    site = SaveSite(sid, node, label, f"the parameters of {label}", "input", "parameters")
+    if by_method:
+        site = SaveSite(sid, node, label, "the parameters of this module", "input", "method parameters")
+    else:
+        site = SaveSite(sid, node, label, f"the parameters of {label}", "input", "parameters")
     if origin is not None:
         interp.ctx.param_save_origin[sid] = origin
     return interp.create_record(state, sid, site, groups)
