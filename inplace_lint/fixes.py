@@ -59,7 +59,7 @@ import libcst as cst
 from libcst.metadata import ExpressionContext, ExpressionContextProvider, MetadataWrapper
 
 from inplace_lint.ftypes import Edit, Finding, Fix, LintOptions, Position
-from inplace_lint.analysis.names import is_docstring, walk
+from inplace_lint.analysis.names import _IS_NODE, _is_node, is_docstring, walk
 from inplace_lint.analysis.messages import MULTI_VIEW_FILL, NOGRAD_VIEW_FILL
 
 DEBUG = os.environ.get("INPLACE_LINT_DEBUG") == "1"
@@ -168,6 +168,7 @@ class _Source:
         self._torch_name: Optional[str] = None
         self._torch_name_done = False
         self.declared: Dict[cst.CSTNode, Set[str]] = {}  # scope -> names it declares global or nonlocal
+        self._names_under: Dict[cst.CSTNode, Dict[str, List[cst.Name]]] = {}
 
     # -- positions and text ------------------------------------------------------------------------
     def start(self, node: cst.CSTNode) -> Position:
@@ -252,6 +253,21 @@ class _Source:
         starts_before = (a.start.line, a.start.column) <= (b.start.line, b.start.column)
         return starts_before and (b.end.line, b.end.column) <= (a.end.line, a.end.column)
 
+    def names_under(self, root: cst.CSTNode) -> Dict[str, List[cst.Name]]:
+        """The ``Name`` nodes under ``root``, by value (one walk per root: a fix asks of a function's body
+        once for every name it may rewrite)."""
+        found = self._names_under.get(root)
+        if found is None:
+            found = self._names_under[root] = {}
+            stack = [root]
+            name_type = cst.Name
+            while stack:
+                node = stack.pop()
+                stack.extend(_children(node))
+                if type(node) is name_type:
+                    found.setdefault(node.value, []).append(node)
+        return found
+
     def contexts(self):
         if self._contexts is None:
             self._contexts = self.wrapper.resolve(ExpressionContextProvider)
@@ -286,16 +302,23 @@ _CHILD_FIELDS: Dict[type, Tuple[str, ...]] = {}
 
 def _children(node: cst.CSTNode) -> List[cst.CSTNode]:
     """``node.children`` without LibCST's visitor machinery (which rebuilds the tree as it walks)."""
-    fields = _CHILD_FIELDS.get(type(node))
+    kind = type(node)
+    fields = _CHILD_FIELDS.get(kind)
     if fields is None:
-        fields = _CHILD_FIELDS[type(node)] = tuple(f.name for f in dataclasses.fields(node))
+        fields = _CHILD_FIELDS[kind] = tuple(f.name for f in dataclasses.fields(node))
     out: List[cst.CSTNode] = []
+    is_node = _IS_NODE
     for name in fields:
         value = getattr(node, name)
-        if isinstance(value, cst.CSTNode):
+        value_kind = type(value)
+        # exact types, remembered: an isinstance check against LibCST's ABCs costs several plain ones
+        if value_kind is tuple or value_kind is list:
+            for item in value:
+                item_kind = type(item)
+                if is_node.get(item_kind) or (item_kind not in is_node and _is_node(item_kind)):
+                    out.append(item)
+        elif is_node.get(value_kind) or (value_kind not in is_node and _is_node(value_kind)):
             out.append(value)
-        elif isinstance(value, (list, tuple)):
-            out.extend(v for v in value if isinstance(v, cst.CSTNode))
     return out
 
 
@@ -372,12 +395,7 @@ def _scope(s: _Source, node: cst.CSTNode) -> cst.CSTNode:
 def _name_reads(s: _Source, root: cst.CSTNode, name: str) -> Iterator[cst.Name]:
     """Every ``Name`` reading ``name`` under ``root`` (augmented-assignment targets count as reads)."""
     contexts = s.contexts()
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        stack.extend(_children(node))
-        if not isinstance(node, cst.Name) or node.value != name:
-            continue
+    for node in s.names_under(root).get(name, ()):
         parent = s.parents.get(node)
         if isinstance(parent, cst.Attribute) and parent.attr is node:
             continue
