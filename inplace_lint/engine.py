@@ -230,6 +230,81 @@ class PiecewisePositions:
         return self.get(node) is not None
 
 
+class StatementPositions:
+    """LibCST positions of a module, computed one top-level statement at a time when first asked for: a
+    file's findings and fixes sit in a few of its statements, and positioning the whole module (a
+    generation of its code that records every node) cost as much as parsing it.
+
+    ``starts``: the line where each top-level statement starts (a decorated definition at its first
+    decorator, as inplace_lint.select records them): a statement positioned alone, in a module of its
+    own, is moved down by ``starts[i]`` less the lines of its own leading comments and blank lines."""
+
+    def __init__(self, module: cst.Module, starts: List[int]):
+        self._module = module
+        self._starts = starts
+        self._moved: Dict[cst.CSTNode, CodeRange] = {}
+        self._unpositioned = list(range(len(module.body)))  # statement indexes, in order
+        self._index = {id(statement): index for index, statement in enumerate(module.body)}
+
+    @staticmethod
+    def usable(module: cst.Module, starts: Optional[List[int]], text: str) -> bool:
+        """Do ``starts`` name the module's statements one for one? (Line breaks other than ``\n`` and form
+        feeds: LibCST counts lines its own way; then the whole module is positioned as before.)"""
+        return starts is not None and len(starts) == len(module.body) and "\r" not in text and "\f" not in text
+
+    def prefer(self, statements) -> None:
+        """Position these top-level statements first (those holding the findings' units); when they are
+        most of the module, the whole module at once (one pass, no moving)."""
+        indexes = {self._index[id(s)] for s in statements if id(s) in self._index} & set(self._unpositioned)
+        if len(indexes) * 2 >= len(self._module.body):
+            from inplace_lint.analysis import code_positions
+
+            self._moved.update(code_positions(self._module))
+            self._unpositioned = []
+            return
+        for index in sorted(indexes):
+            self._position(index)
+        self._unpositioned = [index for index in self._unpositioned if index not in indexes]
+
+    def span(self, index: int) -> Tuple[int, int]:
+        """The lines statement ``index`` may occupy, without positioning it: from its start to the line
+        before the next statement's (comments and blank lines after it included)."""
+        starts = self._starts
+        return starts[index], (starts[index + 1] - 1 if index + 1 < len(starts) else 1 << 30)
+
+    def _position(self, index: int) -> None:
+        from inplace_lint.analysis import code_positions
+
+        module = self._module
+        statement = module.body[index]
+        alone = cst.Module(body=(statement,), header=(), footer=(), encoding=module.encoding,
+                           default_indent=module.default_indent, default_newline=module.default_newline,
+                           has_trailing_newline=True)
+        before = self._starts[index] - 1 - len(statement.leading_lines)
+        moved = self._moved
+        for node, rng in code_positions(alone).items():
+            if node is not alone:
+                moved[node] = rng if not before else CodeRange(
+                    CodePosition(rng.start.line + before, rng.start.column),
+                    CodePosition(rng.end.line + before, rng.end.column))
+
+    def get(self, node, default=None):
+        found = self._moved.get(node)
+        while found is None and self._unpositioned:
+            self._position(self._unpositioned.pop(0))
+            found = self._moved.get(node)
+        return default if found is None else found
+
+    def __getitem__(self, node):
+        rng = self.get(node)
+        if rng is None:
+            raise KeyError(node)
+        return rng
+
+    def __contains__(self, node) -> bool:
+        return self.get(node) is not None
+
+
 def lint_with_tree(
     source: str,
     tree: Optional[ast.Module],
@@ -293,7 +368,7 @@ def _lint(source: str, tree: Optional[ast.Module], path: str, options: LintOptio
     if pieces is None and reduce and not _hazards_on_ast(text, ast_text, ast_tree, reductions, options):
         findings = []
     else:
-        findings = _parse_and_analyse(source, text, path, options, pieces, memo.owner if memo else None)
+        findings = _parse_and_analyse(source, text, path, options, pieces, memo.owner if memo else None, starts)
     if memo is not None:
         # a fix's safety that looked beyond the reduced text (analysis.messages) must not be reused
         memo.key = key if WHOLE_SOURCE_READS[0] == reads else None
@@ -408,7 +483,8 @@ def _debugging() -> bool:
 
 
 def _parse_and_analyse(source: str, text: str, path: str, options: LintOptions, pieces=None,
-                       owner: Optional[Dict[cst.CSTNode, _Piece]] = None) -> List[Finding]:
+                       owner: Optional[Dict[cst.CSTNode, _Piece]] = None,
+                       starts: Optional[List[int]] = None) -> List[Finding]:
     positions = None
     try:
         if pieces is not None:
@@ -416,6 +492,8 @@ def _parse_and_analyse(source: str, text: str, path: str, options: LintOptions, 
             positions = PiecewisePositions(pieces, owner)
         else:
             module = parse(text)
+            if StatementPositions.usable(module, starts, text):
+                positions = StatementPositions(module, starts)
     except LintError:
         if text is source:
             raise
@@ -424,6 +502,7 @@ def _parse_and_analyse(source: str, text: str, path: str, options: LintOptions, 
         WHOLE_SOURCE_READS[0] += 1  # not a function of the reduced text: not for a Memo
         text = source
         module = parse(source)
+        positions = None
     limit = sys.getrecursionlimit()
     try:
         from inplace_lint.analysis import analyze_module

@@ -369,3 +369,30 @@ def test_memo_sees_the_backward_the_reduced_text_blanks():
     edited = HOOKS_BY_TYPE.replace("out.sum().backward()", "print(out.sum())")
     assert lint_with_tree(edited, None, "h.py", memo=memo) == []
     assert lint_with_tree(edited, None, "h.py", reduce=False) == []
+
+
+_ODD_LAYOUTS = [
+    "import torch\n\n\n# a comment\n\n@decorator(\n    1)\n# between\n@other\ndef f(x):\n    x.add_(1)\n    return x\n",
+    "import torch; a = 1\nb = torch.ones(2); b.mul_(2)\n\n\nclass C:\n    def m(self, x):\n        return x\n    # tail\n",
+    "import torch\nif True:\n    x = torch.ones(1)\nelse:\n    pass\n# trailing\n\n\nx.add_(1)\n",
+    "import torch\n\n\ndef g(x):\n    '''doc\n    string'''\n    y = torch.exp(x)\n    y += 1\n    return y\n",
+]
+
+
+@pytest.mark.parametrize("source", [p.read_text(encoding="utf-8") for p in FIXTURES] + _ODD_LAYOUTS)
+def test_statement_positions_match_the_whole_modules(source):
+    """Positioned one top-level statement at a time (engine.StatementPositions, from the selection's
+    ``starts``), every node of the reduced text's module has the range LibCST gives it in the whole module."""
+    from inplace_lint.analysis import code_positions
+    from inplace_lint.engine import StatementPositions, parse
+
+    selection = select(source)
+    if selection.source is None:
+        return
+    module = parse(selection.source)
+    assert StatementPositions.usable(module, selection.starts, selection.source)
+    whole = code_positions(module)
+    lazy = StatementPositions(module, selection.starts)
+    for node, rng in whole.items():
+        if node is not module:
+            assert lazy[node] == rng, (type(node).__name__, rng, lazy[node])

@@ -37,6 +37,11 @@ def analyze_module(module: cst.Module, source: str, path: str, options: LintOpti
         return []
     if positions is None:
         positions = code_positions(module)
+    elif hasattr(positions, "prefer"):  # positioned a statement at a time: those of the findings first
+        units = {hazard.unit for hazard in ctx.hazards.values()}
+        positions.prefer(statement for statement in module.body
+                         if statement in units or (type(statement) is cst.ClassDef and any(
+                             method in units for method in _block(statement.body))))
     from inplace_lint import fixes
 
     fixes.prime(source, module, positions, parsed_text)  # the fixes reuse this parse: no second one
