@@ -559,7 +559,8 @@ class Interpreter:
             if record is None or record.stale or record.freed:
                 continue  # a write in the function itself is its own finding
             for group in record.groups:
-                param = own.get(group)
+                # an element of an unpacked parameter (``a, b = pair``: "param:pair.1") is part of it
+                param = own.get(group) or own.get(group.rsplit(".", 1)[0])
                 if param is None:
                     continue
                 save = self.ctx.save_by_site.get(rid[0])

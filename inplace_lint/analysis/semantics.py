@@ -2259,6 +2259,11 @@ def unpack(value: Val, index: int = 0) -> Val:
     if value.kind == TENSOR:  # a, b = t unbinds t: views torch will not let you modify in place
         return replace(value, parts=None, fresh=False, multiview=True)
     if value.kind == UNKNOWN:
+        if any(g.startswith("param:") for g in value.groups):
+            # ``h, c = state``: a parameter unpacked is a tuple far more often than a tensor (whose rows
+            # torch would not let be written in place anyway): its elements are distinct tensors
+            return replace(value, groups=frozenset(f"{g}.{index}" if g.startswith("param:") else g
+                                                   for g in value.groups), parts=None, fresh=False)
         return replace(value, parts=None, fresh=False)
     return value.element()
 
