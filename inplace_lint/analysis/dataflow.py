@@ -172,6 +172,7 @@ class ModuleContext:
         self.source_of = source_of
         self.assume_params_are_tensors = assume_params_are_tensors
         self._site_ids: Dict[int, int] = {}
+        self.sequence_call: Optional[int] = None  # id of the nn.Sequential call being applied (site)
         self._code_cache: Dict[Tuple[int, int], str] = {}
         self.site_nodes: Dict[int, cst.CSTNode] = {}
         self.save_sites: Dict[Tuple[int, str], SaveSite] = {}
@@ -348,6 +349,10 @@ class ModuleContext:
     # -- sites -------------------------------------------------------------------------------------
     def site(self, node: cst.CSTNode, salt: str = "") -> int:
         key = id(node) if not salt else hash((id(node), salt))
+        if self.sequence_call is not None:
+            # an element of nn.Sequential is reported at its constructor, but each call of the sequence
+            # is a save of its own: D(real) and D(fake) must not share (and merge) their records
+            key = hash((key, self.sequence_call))
         sid = self._site_ids.get(key)
         if sid is None:
             sid = len(self._site_ids) + 1

@@ -1766,11 +1766,7 @@ def module_call(interp: "Interpreter", state: State, node: cst.Call, module: Mod
     if module.sequence:
         if vals is None:
             vals = [interp.eval(state, a.value) for a in node.args]
-        current = vals[0] if vals else Val()
-        for element in module.sequence:
-            element_node = interp.ctx.site_nodes.get(element.site, node) if element.site >= 0 else node
-            current = _apply_module(interp, state, element_node, element, [current], sequence_call=True)
-        return current
+        return _apply_sequence(interp, state, node, module, vals[0] if vals else Val())
     if module.qualname and interp.k.lookup(module.qualname) is not None and vals is None:
         info = interp.k.lookup(module.qualname)
         bound = bind(interp, state, node, info.params, info.kwonly)
@@ -1778,6 +1774,22 @@ def module_call(interp: "Interpreter", state: State, node: cst.Call, module: Mod
     if vals is None:
         vals = [interp.eval(state, a.value) for a in node.args]
     return _apply_module(interp, state, node, module, vals)
+
+
+def _apply_sequence(interp, state, node, module: ModuleInfo, current: Val) -> Val:
+    """An nn.Sequential called on ``current``: each element in turn, its saves and writes reported at the
+    element's constructor (sites of this call's own: see ModuleContext.site)."""
+    ctx = interp.ctx
+    outer = ctx.sequence_call
+    if outer is None:
+        ctx.sequence_call = id(node)
+    try:
+        for element in module.sequence:
+            element_node = ctx.site_nodes.get(element.site, node) if element.site >= 0 else node
+            current = _apply_module(interp, state, element_node, element, [current], sequence_call=True)
+    finally:
+        ctx.sequence_call = outer
+    return current
 
 
 def _apply_module(interp, state, node, module: ModuleInfo, vals: List[Val], sequence_call=False) -> Val:
@@ -1790,11 +1802,7 @@ def _apply_module(interp, state, node, module: ModuleInfo, vals: List[Val], sequ
         return _apply_known_module(interp, state, node, module, info, bound, write_node=node,
                                    sequence_call=sequence_call)
     if module.sequence:
-        current = vals[0] if vals else Val()
-        for element in module.sequence:
-            element_node = interp.ctx.site_nodes.get(element.site, node)
-            current = _apply_module(interp, state, element_node, element, [current], sequence_call=True)
-        return current
+        return _apply_sequence(interp, state, node, module, vals[0] if vals else Val())
     if module.user_class in interp.ctx.renormalising_classes and type(node) is cst.Call:
         # a forward that looks rows up in a max_norm embedding renormalises them first: a weight an earlier
         # forward saved goes stale (before this call's own saves, which see the weight as written)
