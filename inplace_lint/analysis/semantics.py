@@ -1864,8 +1864,11 @@ def _apply_module(interp, state, node, module: ModuleInfo, vals: List[Val], sequ
     if module.user_class and recording:
         result = _summarised_return(interp, state, node, result, (module.user_class, "forward"), f"{label}.forward")
     if module.may_pass_input and vals and vals[0].tensorish:
-        # on the nn.Identity path the result is the input itself: writing it writes the caller's tensor
-        result = result.join(vals[0])
+        # on the nn.Identity path the result is the input itself: writing it writes the caller's tensor, and
+        # a view torch refuses to write stays one (q, k, v = qkv.unbind(0); q = self.q_norm(q); q *= s)
+        given = vals[0]
+        result = replace(result.join(given), multiview=given.multiview, nograd_view=given.nograd_view,
+                         nograd_fill_view=given.nograd_fill_view)
     return result
 
 
