@@ -566,7 +566,7 @@ class _Scanner:
                 for target in (node.targets if kind is ast.Assign else (node.target,)):
                     kind_target = type(target)
                     if kind_target is ast.Name:
-                        if params and type(node.value) is ast.Name and node.value.id in params:
+                        if params and _names_a_parameter(node.value, params):
                             aliases.add(target.id)  # x = token: writing x may write the parameter
                         if value_kind:
                             blessed.add(id(target))
@@ -689,6 +689,14 @@ class _Scanner:
             if type(node) is ast.Name:
                 part.names.add(node.id)
                 self.noncall.add(node.id)  # conservative: a header's call counts as a plain mention
+
+
+def _names_a_parameter(value: ast.AST, params) -> bool:
+    """``x = token`` or ``out = h if flag else torch.zeros_like(h)``: may ``x`` be a parameter itself?
+    (Mirrors inplace_lint.analysis._alias_source.)"""
+    if type(value) is ast.IfExp:
+        return any(type(b) is ast.Name and b.id in params for b in (value.body, value.orelse))
+    return type(value) is ast.Name and value.id in params
 
 
 # Fields that never hold a node worth visiting (names, flags, operators, contexts).

@@ -1031,6 +1031,17 @@ def _summarize_autograd_function(cls: cst.ClassDef, knowledge) -> Optional[sem.F
     return sem.FunctionSummary(cls.name.value, inputs, saves_result, cls, dirty, returns_dirty)
 
 
+def _alias_source(value, owner: Dict[str, str]) -> Optional[str]:
+    """The name of ``owner`` that ``x = value`` makes ``x`` (maybe) another name for: ``x = token``, or a
+    branch of a conditional (``out = h if self.root_weight else torch.zeros_like(h)``)."""
+    if type(value) is cst.IfExp:
+        for branch in (value.body, value.orelse):
+            if type(branch) is cst.Name and branch.value in owner:
+                return branch.value
+        return None
+    return value.value if type(value) is cst.Name and value.value in owner else None
+
+
 def _parameter_writes(function: cst.FunctionDef, knowledge, self_name: Optional[str] = None,
                       callee_writes=None) -> Dict[str, List[Tuple[cst.CSTNode, str, str]]]:
     """Parameters a helper function writes in place, before any rebinding of the name:
@@ -1067,9 +1078,9 @@ def _parameter_writes(function: cst.FunctionDef, knowledge, self_name: Optional[
             assigned_from[id(node.value)] = place  # ``x = self.m(x)``: the call runs before x is rebound
             for target in node.targets:
                 t = target.target
-                if type(t) is name_type and type(node.value) is name_type and node.value.value in owner \
+                if type(t) is name_type and (source := _alias_source(node.value, owner)) is not None \
                         and t.value not in owner:
-                    owner[t.value] = owner[node.value.value]  # x = token: writing x writes the parameter
+                    owner[t.value] = owner[source]  # x = token: writing x writes the parameter
                 elif type(t) is name_type and not _aliases_itself(node.value, t.value, knowledge):
                     first_rebound.setdefault(t.value, place)
                     if t.value not in params:
