@@ -179,6 +179,7 @@ class _Part:
     # (``n += 1`` with ``n = 0``; ``d[k] = v`` with ``d = {}``): (name, what its right side is)
     soft: List[Tuple[str, object]] = field(default_factory=list)
     bindings: Dict[str, int] = field(default_factory=dict)  # name -> _NUMBER | _CONTAINER | _OTHER bits
+    inplace_names: Set[str] = field(default_factory=set)  # names passed as ``inplace=name``
 
 
 @dataclass(eq=False)
@@ -391,6 +392,14 @@ class _Scanner:
             for expr in part:
                 if expr is not None:
                     self._add_names(unit, expr)
+        if unit.inplace_names:
+            # def __init__(self, c, inplace=True): ... nn.SiLU(inplace=inplace): in place unless a call says
+            # otherwise (the analysis looks at the calls: inplace_lint.analysis._true_defaults)
+            positional = args.posonlyargs + args.args
+            named = list(zip(positional[len(positional) - len(args.defaults):], args.defaults)) + \
+                list(zip(args.kwonlyargs, args.kw_defaults))
+            if any(a.arg in unit.inplace_names and type(d) is ast.Constant and d.value is True for a, d in named):
+                unit.trigger = unit.builds_inplace_module = True
         for default in node.args.defaults + node.args.kw_defaults:
             if type(default) in (ast.Name, ast.Attribute, ast.Call):
                 unit.layer_defaults = True  # act_layer=nn.ReLU, act_layer=partial(nn.GELU, ...)
@@ -534,10 +543,13 @@ class _Scanner:
                 for keyword in node.keywords:
                     if keyword.arg == "inplace":
                         # also functools.partial(nn.ReLU, inplace=True), whose calls build the module in
-                        # place; the analysis takes only a literal True as "in place" (inplace=flag is not)
+                        # place; the analysis takes a literal True as "in place", or a parameter True by
+                        # default that no call passes (inplace=inplace: see _function)
                         value = keyword.value
                         if type(value) is ast.Constant and value.value is True:
                             trigger = builds = True
+                        elif type(value) is ast.Name:
+                            owner.inplace_names.add(value.id)
                     elif keyword.arg == "max_norm" and _number(keyword.value):
                         # nn.Embedding(n, d, max_norm=1.0) renormalises its weight on every call, as
                         # F.embedding(i, w, max_norm=1.0) does w's rows: a module built to write in place

@@ -438,28 +438,36 @@ def _collect_definitions(ctx: ModuleContext, body, imports: ImportMap,
 def _renormalising_attributes(ctx: ModuleContext, cls: cst.ClassDef, imports: ImportMap) -> frozenset:
     """The ``self`` attributes the class's ``__init__`` builds as modules that write their own weight on
     every call: ``self.emb = nn.Embedding(n, d, max_norm=1.0)``."""
-    return _built_self_modules(ctx, cls, imports, sem.renormalising_arg)
+    return _built_self_modules(ctx, cls, imports, lambda call, info, _true_names: sem.renormalising_arg(call, info))
 
 
 def _inplace_attributes(ctx: ModuleContext, cls: cst.ClassDef, imports: ImportMap) -> frozenset:
     """The ``self`` attributes the class's ``__init__`` builds as modules that write their input in place:
     ``self.act = nn.ReLU(inplace=True)``."""
-    return _built_self_modules(ctx, cls, imports, lambda call, info: sem._ctor_inplace(call, info.ctor_params))
+    return _built_self_modules(ctx, cls, imports, lambda call, info, true_names: sem._ctor_inplace(
+        call, info.ctor_params, true_names))
 
 
 def _built_self_modules(ctx: ModuleContext, cls: cst.ClassDef, imports: ImportMap, which) -> frozenset:
-    """The ``self`` attributes ``__init__`` sets to a torch module built so that ``which(call, info)``."""
+    """The ``self`` attributes ``__init__`` sets to a torch module built so that ``which(call, info,
+    true_names)`` (``true_names``: the parameters of ``__init__`` that are True whenever it runs). The
+    module's class may be a parameter's default no construction of the class overrides
+    (``act_layer=nn.SiLU``: ``self.act = act_layer(inplace=inplace)``)."""
     found = set()
     for init in _block(cls.body):
         if not type(init) is cst.FunctionDef or init.name.value != "__init__":
             continue
         params = _parameters(init)
         self_name = params[0][0] if params else None
+        true_names = _true_defaults(ctx, init, cls.name.value)
+        layer_defaults = _unpassed_layer_defaults(ctx, init, cls.name.value, imports)
         for node in _assignments(init):
             if type(node.value) is not cst.Call:
                 continue
-            info = ctx.k.lookup(imports.resolve(node.value.func) or "")
-            if info is None or info.kind != "module" or which(node.value, info) is None:
+            func = node.value.func
+            qualname = layer_defaults.get(func.value) if type(func) is cst.Name else None
+            info = ctx.k.lookup(qualname or imports.resolve(func) or "")
+            if info is None or info.kind != "module" or which(node.value, info, true_names) is None:
                 continue
             for target in node.targets:
                 t = target.target
@@ -849,6 +857,79 @@ def _directly_called(module: cst.Module, names: set) -> set:
     return {n for n in names if mentioned.get(n, 0) == called.get(n, 0) + 1 and called.get(n)}  # +1: its def
 
 
+def _true_defaults(ctx: ModuleContext, function: cst.FunctionDef, class_name: Optional[str]) -> frozenset:
+    """The parameters of ``function`` whose default is ``True`` and that no call in the file passes
+    (``def __init__(self, c, inplace=True): self.act = nn.SiLU(inplace=inplace)``, the class only ever
+    built as ``Block(c)``): they are True whenever the function runs. None if the function (its class,
+    for ``__init__``) is named anywhere but as the callee of a call: partial(Block, inplace=False) and the
+    like pass what cannot be seen."""
+    params = _parameters(function)
+    candidates = [(index, name) for index, (name, param) in enumerate(params)
+                  if type(param.default) is cst.Name and param.default.value == "True"]
+    if not candidates:
+        return frozenset()
+    callee = class_name if function.name.value == "__init__" else function.name.value
+    if callee is None:
+        return frozenset()
+    calls, mentions = _calls_and_mentions(ctx)
+    if mentions.get(callee, 0) != len(calls.get(callee, ())) + 1:  # + 1: its own def/class statement
+        return frozenset()
+    skip = 1 if class_name is not None and "staticmethod" not in _decorator_names(function, ImportMap()) else 0
+    out = set()
+    for index, name in candidates:
+        position = index - skip
+        if not any(a.star or (a.keyword is not None and a.keyword.value == name) for call in calls.get(callee, ())
+                   for a in call.args) and not any(
+                len([a for a in call.args if a.keyword is None and not a.star]) > position
+                for call in calls.get(callee, ())):
+            out.add(name)
+    return frozenset(out)
+
+
+def _unpassed_layer_defaults(ctx: ModuleContext, init: cst.FunctionDef, class_name: str,
+                             imports: ImportMap) -> Dict[str, str]:
+    """``{"act_layer": "torch.nn.SiLU"}`` for ``def __init__(self, c, act_layer=nn.SiLU)`` when no
+    construction of the class in the file passes ``act_layer`` (as :func:`_true_defaults` decides)."""
+    params = _parameters(init)
+    defaults = {name: imports.resolve(param.default) for name, param in params
+                if type(param.default) in (cst.Name, cst.Attribute)}
+    defaults = {name: qualname for name, qualname in defaults.items() if qualname}
+    if not defaults:
+        return {}
+    calls, mentions = _calls_and_mentions(ctx)
+    built = calls.get(class_name, ())
+    if mentions.get(class_name, 0) != len(built) + 1:
+        return {}
+    out = {}
+    for index, (name, _param) in enumerate(params):
+        if name in defaults and not any(
+                a.star or (a.keyword is not None and a.keyword.value == name) for call in built for a in call.args) \
+                and not any(len([a for a in call.args if a.keyword is None and not a.star]) > index - 1
+                            for call in built):
+            out[name] = defaults[name]
+    return out
+
+
+def _calls_and_mentions(ctx: ModuleContext):
+    """The file's calls by the callee's last name (``Block(...)``, ``blocks.Block(...)``,
+    ``self.make(...)``), and how often each name is mentioned (as a Name, an attribute, a def or a class)."""
+    if ctx.calls_and_mentions is None:
+        calls: Dict[str, List[cst.Call]] = {}
+        mentions: Dict[str, int] = {}
+        for node in walk(ctx.module):
+            kind = type(node)
+            if kind is cst.Call:
+                func = node.func
+                last = func.value if type(func) is cst.Name else func.attr.value if type(func) is cst.Attribute \
+                    else None
+                if last is not None:
+                    calls.setdefault(last, []).append(node)
+            elif kind is cst.Name:
+                mentions[node.value] = mentions.get(node.value, 0) + 1
+        ctx.calls_and_mentions = (calls, mentions)
+    return ctx.calls_and_mentions
+
+
 def _analyze_function(ctx: ModuleContext, function: cst.FunctionDef, imports: ImportMap, class_name: Optional[str],
                       self_attrs, call_args: Optional[Dict[str, Val]] = None, called_under_no_grad: bool = False) -> None:
     ctx.current_unit = function
@@ -869,6 +950,7 @@ def _analyze_function(ctx: ModuleContext, function: cst.FunctionDef, imports: Im
     unit.param_order = tuple(name for index, (name, _p) in enumerate(params)
                              if not (is_method and index == 0))
     unit.params = frozenset(unit.param_order)
+    unit.true_defaults = _true_defaults(ctx, function, class_name)
     if not nograd and (class_name is None and function in ctx.top_level_functions
                        or class_name in ctx.user_modules and function.name.value != "__init__"):
         unit.summary_key = (class_name, function.name.value)

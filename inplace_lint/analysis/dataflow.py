@@ -104,6 +104,8 @@ class Unit:
         self.function_name = ""
         self.params: frozenset = frozenset()  # its parameter names (self excluded)
         self.param_order: Tuple[str, ...] = ()  # ... in order
+        # parameters True by default that no call in the file passes (nn.ReLU(inplace=inplace))
+        self.true_defaults: frozenset = frozenset()
         self.summary_key: Optional[Tuple[Optional[str], str]] = None  # (class, function) for return summaries
         self.returns_escape = True  # False for post-processing/inference functions (see naming.py)
         self.loop_stack: List[Tuple[List[State], List[State]]] = []  # (continue states, break states)
@@ -168,6 +170,7 @@ class ModuleContext:
                  source_of: Optional[Callable[[cst.CSTNode], Optional[str]]] = None):
         self.k = knowledge
         self.module = module
+        self.calls_and_mentions = None  # (calls by callee name, mentions by name): analysis._calls_and_mentions
         # the source text of a node, for a tree without formatting to print it from (cst_from_ast's)
         self.source_of = source_of
         self.assume_params_are_tensors = assume_params_are_tensors

@@ -295,6 +295,10 @@ def _built_inplace(ctx, write) -> str:
     flip = ctx.inplace_flip
     if write.kwarg_node is None and flip is not None:  # built out of place, switched in place later
         return f" (the module was switched in place by '{ctx.code(flip.line_node, 50)}')"
+    given = write.kwarg_node
+    if type(given) is cst.Arg and type(given.value) is cst.Name and given.value.value != "True":
+        # nn.ReLU(inplace=inplace): a flag True by default that no call passes
+        return f" (the module was built with inplace={given.value.value}, True by default)"
     return " (the module was built with inplace=True)"
 
 

@@ -1319,15 +1319,19 @@ def _collect_varargs(info: OpInfo, bound: Bound) -> Bound:
     return Bound(vals, bound.nodes, bound.args, [], bound.passed, bound.evaluated, elements)
 
 
-def _ctor_inplace(node: cst.Call, ctor_params) -> Optional[cst.Arg]:
-    """The argument that makes a module constructor build it in place (``inplace=True``/``True``)."""
+def _ctor_inplace(node: cst.Call, ctor_params, true_names=frozenset()) -> Optional[cst.Arg]:
+    """The argument that makes a module constructor build it in place (``inplace=True``/``True``, or a
+    parameter of the enclosing function in ``true_names``: True by default and never passed)."""
+    def true(value) -> bool:
+        return is_true(value) or (type(value) is cst.Name and value.value in true_names)
+
     kw = keyword(node, "inplace")
     if kw is not None:
-        return kw if is_true(kw.value) else None
+        return kw if true(kw.value) else None
     if "inplace" in ctor_params:
         index = list(ctor_params).index("inplace")
         positional = [a for a in node.args if a.keyword is None and not a.star]
-        if index < len(positional) and is_true(positional[index].value):
+        if index < len(positional) and true(positional[index].value):
             return positional[index]
     return None
 
@@ -1342,7 +1346,7 @@ def _construct_module(interp: "Interpreter", state: State, node: cst.Call, qualn
     for a in node.args:
         interp.eval(state, a.value)
     sid = interp.ctx.site(node, "module")
-    inplace_arg = _ctor_inplace(node, info.ctor_params)
+    inplace_arg = _ctor_inplace(node, info.ctor_params, interp.unit.true_defaults)
     has_params = _saves_parameters(info)
     label = interp.ctx.code(node, 50)
     given = renormalising_arg(node, info)
