@@ -15,8 +15,9 @@ hooks, two backwards) the ninth's; ``heldout10_reports/`` (real bug reports, eac
 ``heldout10_models/`` (architecture code), ``heldout10_training/`` (training loops) and ``heldout10_probes/``
 (one autograd fact each, across many ops and spellings) the tenth's; ``heldout11_reports/`` (real bug
 reports, each citing its thread), ``heldout11_models/`` and ``heldout11_training/`` the eleventh's;
-``heldout12_reports/`` (real bug reports) and ``heldout12_code/`` (model and training code) the twelfth's) is a
-self-contained script.
+``heldout12_reports/`` (real bug reports) and ``heldout12_code/`` (model and training code) the twelfth's;
+``heldout13_reports/`` (real bug reports, each citing its thread) and ``heldout13_code/`` (model and training
+code) the thirteenth's) is a self-contained script.
 ``reports/``, ``lookalikes/`` and the ``heldout_*`` folders were written as held-out batches, scored
 before any change they led to. A
 program meant to raise marks the in-place line torch blames with ``# culprit``. Scoring is the hidden
