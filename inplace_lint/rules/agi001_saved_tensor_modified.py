@@ -157,14 +157,19 @@ reported, as a call of the module itself already was), and which of its paramete
 (``for m in model.modules(): m.mask.copy_(new)``) or ``self`` tensors a helper writes in place. A tensor
 saved inside a function it cannot see (an unknown module's ``forward``, a forward hook that keeps its
 output for a loss), or by another method through ``self`` (a memory bank saved in one method and written
-in another), is not known to be saved, so in-place changes of such results are not reported.
+in another), is not known to be saved, so in-place changes of such results are not reported; what a method
+of the caller's own class returns is known to hold the saves its ops made of the module's parameters
+(``def catalogue(self): return self.proj(self.item_emb.weight)``, then a ``max_norm`` lookup). A
+parameter unpacked (``h, c = state``) is taken to be a tuple of distinct tensors, not a tensor's rows.
 
 A layer class held in a name or parameter (``act_layer=nn.ReLU``, ``act = nn.ReLU``,
 ``act_layer=partial(nn.ReLU6, inplace=True)``, a table ``ACTS["relu"]``) builds that module when called
 (``act_layer(inplace=True)``); a parameter is taken to be its default, unless every call of a function
 (or every construction of a module class that is only ever built directly) passes one known layer there
 (``Block(act_layer=partial(nn.ReLU, inplace=True))``); calls passing different layers, or a class also
-passed around or subclassed, leave the default. A function of the file
+passed around or subclassed, leave the default. An ``inplace=inplace`` flag whose parameter defaults to
+``True`` is True when no call of the function (no construction of the class) passes it and the name is
+never passed around (``partial(Block, inplace=False)``). A function of the file
 that only picks what it returns by a string (DETR's ``_get_activation_fn(activation)``: ``if activation
 == "relu": return F.relu``) returns, called with a string or a parameter's string default, that choice.
 
@@ -175,7 +180,10 @@ nn.Dropout))``, or a class-name test such as ``classname.find("ReLU") != -1``; e
 
 Modules taken out of a list (``for block in self.blocks``, ``self.heads[i]``) or chosen on a branch are
 called as the module they are when all agree, else as a module the analysis cannot see into, which is
-taken to save what it is passed positionally (and its parameters), not its output.
+taken to save what it is passed positionally (and its parameters), not its output. When one of them is
+``nn.Identity()`` (``nn.Conv2d(a, b, 1) if a != b else nn.Identity()``) the call may hand back its input
+itself: writing the result writes the input (and a view torch refuses to write stays one), and that
+call is not also taken to save its input.
 
 Forward hooks: a hook that is a function of the same file passed by name, or that a factory of the file
 returns (``self._make_hook(name)``: a function defining the hook and returning it), registered with
