@@ -1835,7 +1835,7 @@ def _apply_module(interp, state, node, module: ModuleInfo, vals: List[Val], sequ
     if module.has_params and not module.frozen and recording:
         # a layer after the first saves its weight for its input's gradient, and that input requires
         # grad through the first layer's parameters: saved whether or not the module's input requires grad
-        if any(v.tensorish for v in vals):
+        if any(v.tensorish or _holds_tensors(v) for v in vals):
             groups, origin = frozenset({module.param_group}), None
             if module.user_class:
                 origin = (module.user_class, "forward")
@@ -1874,6 +1874,16 @@ def _apply_module(interp, state, node, module: ModuleInfo, vals: List[Val], sequ
         result = replace(result.join(given), multiview=given.multiview, nograd_view=given.nograd_view,
                          nograd_fill_view=given.nograd_fill_view)
     return result
+
+
+def _holds_tensors(val: Val) -> bool:
+    """A list or tuple that may hold tensors: a centralised critic called on every agent's observations
+    and actions (``critic(o, u)``, lists it concatenates) computes with its parameters as on a tensor."""
+    if val.kind != CONTAINER or val.keys is not None:
+        return False
+    if val.parts:
+        return any(part.tensorish for part in val.parts)
+    return val.elem_kind in (TENSOR, UNKNOWN)
 
 
 def _parameter_save(interp, state: State, node, label: str, groups: FrozenSet[str], origin=None,
