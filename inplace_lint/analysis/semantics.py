@@ -1698,6 +1698,10 @@ def tensor_method(interp: "Interpreter", state: State, node: cst.Call, call_node
     if name in NON_DIFFERENTIABLE_METHODS:
         for a in call_node.args:
             interp.eval(state, a.value)
+        if name.startswith("new_"):
+            # images[0].new_zeros(shape): only a tensor has these, and they make a fresh tensor (iterating it
+            # unbinds it: ``for img, pad in zip(images, batched)``)
+            return Val(kind=TENSOR, grad=NO, groups=frozenset({interp.new_group(state, node)}), fresh=True)
         return Val(kind=receiver.kind, grad=NO, groups=frozenset({interp.new_group(state, node)}))
     if name in ("to", "type") and _to_default_dtype(interp, call_node):
         # x.to(torch.float32) on a tensor of the default dtype returns x itself, as x.float() does
