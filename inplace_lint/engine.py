@@ -192,7 +192,31 @@ class _Piece:
                 owner.pop(node, None)
 
 
-class PiecewisePositions:
+class _LazyPositions:
+    """A read-only mapping node -> CodeRange computed on demand (``get``): what analysis and fixes ask of
+    LibCST's PositionProvider mapping."""
+
+    def get(self, node, default=None):  # pragma: no cover - each subclass answers
+        raise NotImplementedError
+
+    def __getitem__(self, node):
+        rng = self.get(node)
+        if rng is None:
+            raise KeyError(node)
+        return rng
+
+    def __contains__(self, node) -> bool:
+        return self.get(node) is not None
+
+
+def _moved_down(rng: CodeRange, lines: int) -> CodeRange:
+    if not lines:
+        return rng
+    return CodeRange(CodePosition(rng.start.line + lines, rng.start.column),
+                     CodePosition(rng.end.line + lines, rng.end.column))
+
+
+class PiecewisePositions(_LazyPositions):
     """LibCST positions of a module assembled from separately parsed pieces: each piece's own positions
     (computed when first needed, and kept with the piece), moved down by the lines before the piece."""
 
@@ -212,25 +236,11 @@ class PiecewisePositions:
             piece = self._owner.get(node)
         if piece is None:
             return default
-        rng = piece.positions[node]
-        before = self._before.get(id(piece), 0)
-        if before:
-            rng = CodeRange(CodePosition(rng.start.line + before, rng.start.column),
-                            CodePosition(rng.end.line + before, rng.end.column))
-        self._moved[node] = rng
+        rng = self._moved[node] = _moved_down(piece.positions[node], self._before.get(id(piece), 0))
         return rng
 
-    def __getitem__(self, node):
-        rng = self.get(node)
-        if rng is None:
-            raise KeyError(node)
-        return rng
 
-    def __contains__(self, node) -> bool:
-        return self.get(node) is not None
-
-
-class StatementPositions:
+class StatementPositions(_LazyPositions):
     """LibCST positions of a module, computed one top-level statement at a time when first asked for: a
     file's findings and fixes sit in a few of its statements, and positioning the whole module (a
     generation of its code that records every node) cost as much as parsing it.
@@ -284,9 +294,7 @@ class StatementPositions:
         moved = self._moved
         for node, rng in code_positions(alone).items():
             if node is not alone:
-                moved[node] = rng if not before else CodeRange(
-                    CodePosition(rng.start.line + before, rng.start.column),
-                    CodePosition(rng.end.line + before, rng.end.column))
+                moved[node] = _moved_down(rng, before)
 
     def get(self, node, default=None):
         found = self._moved.get(node)
@@ -294,15 +302,6 @@ class StatementPositions:
             self._position(self._unpositioned.pop(0))
             found = self._moved.get(node)
         return default if found is None else found
-
-    def __getitem__(self, node):
-        rng = self.get(node)
-        if rng is None:
-            raise KeyError(node)
-        return rng
-
-    def __contains__(self, node) -> bool:
-        return self.get(node) is not None
 
 
 def lint_with_tree(

@@ -59,7 +59,7 @@ import libcst as cst
 from libcst.metadata import ExpressionContext, ExpressionContextProvider, MetadataWrapper
 
 from inplace_lint.ftypes import Edit, Finding, Fix, LintOptions, Position
-from inplace_lint.analysis.names import _IS_NODE, _is_node, is_docstring, walk
+from inplace_lint.analysis.names import child_nodes, is_docstring, walk
 from inplace_lint.analysis.messages import MULTI_VIEW_FILL, NOGRAD_VIEW_FILL
 
 DEBUG = os.environ.get("INPLACE_LINT_DEBUG") == "1"
@@ -326,20 +326,7 @@ def _children(node: cst.CSTNode) -> List[cst.CSTNode]:
     fields = _CHILD_FIELDS.get(kind)
     if fields is None:
         fields = _CHILD_FIELDS[kind] = tuple(f.name for f in dataclasses.fields(node))
-    out: List[cst.CSTNode] = []
-    is_node = _IS_NODE
-    for name in fields:
-        value = getattr(node, name)
-        value_kind = type(value)
-        # exact types, remembered: an isinstance check against LibCST's ABCs costs several plain ones
-        if value_kind is tuple or value_kind is list:
-            for item in value:
-                item_kind = type(item)
-                if is_node.get(item_kind) or (item_kind not in is_node and _is_node(item_kind)):
-                    out.append(item)
-        elif is_node.get(value_kind) or (value_kind not in is_node and _is_node(value_kind)):
-            out.append(value)
-    return out
+    return child_nodes(node, fields)  # every field: a fix may look for whitespace nodes too
 
 
 _PRIMED: "Dict[str, _Source]" = {}
