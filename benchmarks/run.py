@@ -30,7 +30,8 @@ The CLI is measured as users run it: installed (``pip install .``, not editable)
 under ``benchmarks/.cache/cli-venv``, reinstalled from this tree at the start of every run, and started
 by its console script (so no checkout on ``sys.path`` is imported instead). An editable install's
 finder alone costs every start-up about 17 ms, a fifth of a cached re-run. flake8 and the language
-server run from this environment, with our package's bytecode compiled first, as ``pip install`` does
+server run from the benchmark's own environment instead, with our package's bytecode compiled first, as
+``pip install`` does
 for every package it installs (flake8's and bugbear's already are): an editable install under
 ``PYTHONDONTWRITEBYTECODE`` would otherwise compile our modules again in every run.
 """
@@ -133,11 +134,15 @@ def installed_cli() -> List[str]:
     venv = ROOT / "benchmarks" / ".cache" / "cli-venv"
     exe = venv / "bin" / "inplace-lint"
     pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "-q", "--disable-pip-version-check"]
+    build = ROOT / "build"
+    had_build = build.exists()
     if not exe.exists():
         subprocess.run([PYTHON, "-m", "venv", str(venv)], check=True)
         subprocess.run(pip + [str(ROOT)], check=True)
     else:
         subprocess.run(pip + ["--no-deps", "--force-reinstall", str(ROOT)], check=True)
+    if not had_build:  # the wheel is built in the tree: leave no build/ that a later wheel could pick up
+        shutil.rmtree(build, ignore_errors=True)
     return [str(exe)]
 
 
@@ -170,7 +175,8 @@ def measure_corpus(name: str, every: int, skip_flake8: bool, work: Path, skip_to
     paths = [str(p) for p in files]
     cores = os.cpu_count() or 1
     cli = (command or [PYTHON, "-m", "inplace_lint"]) + [
-        "check", "-q", "--exit-zero", "--force-exclude", "--exclude", "", "--config", str(work / "empty.toml")]
+        "check", "-q", "--exit-zero", "--force-exclude", "--exclude", "",
+        "--config", str(work / "empty.toml")]
     (work / "empty.toml").write_text("[tool.inplace-lint]\n", encoding="utf-8")
     # argument lists can get long: chunk into one call per 2000 paths is not needed on Linux (128 KB+)
     row["cli1"], row["cli1_wall"], _ = run_measured(cli + ["-j", "1", "--no-cache"] + paths, env=_env())

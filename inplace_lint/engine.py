@@ -260,7 +260,8 @@ class StatementPositions(_LazyPositions):
     def usable(module: cst.Module, starts: Optional[List[int]], text: str) -> bool:
         """Do ``starts`` name the module's statements one for one? (Line breaks other than ``\n`` and form
         feeds: LibCST counts lines its own way; then the whole module is positioned as before.)"""
-        return starts is not None and len(starts) == len(module.body) and "\r" not in text and "\f" not in text
+        return (starts is not None and len(starts) == len(module.body)
+                and "\r" not in text and "\f" not in text)
 
     def prefer(self, statements) -> None:
         """Position these top-level statements first (those holding the findings' units); when they are
@@ -367,7 +368,8 @@ def _lint(source: str, tree: Optional[ast.Module], path: str, options: LintOptio
     if pieces is None and reduce and not _hazards_on_ast(text, ast_text, ast_tree, reductions, options):
         findings = []
     else:
-        findings = _parse_and_analyse(source, text, path, options, pieces, memo.owner if memo else None, starts)
+        owner = memo.owner if memo else None
+        findings = _parse_and_analyse(source, text, path, options, pieces, owner, starts)
     if memo is not None:
         # a fix's safety that looked beyond the reduced text (analysis.messages) must not be reused
         memo.key = key if WHOLE_SOURCE_READS[0] == reads else None

@@ -1008,7 +1008,7 @@ def _module_title(s: _Source, arg: cst.Arg, removal: Sequence[Edit]) -> str:
     if arg.keyword is None:
         if removal and removal[0].replacement == "False":
             return "Pass 'False' for 'inplace'"
-        return "Remove the 'inplace' argument 'True'"
+        return f"Remove the 'inplace' argument '{s.code(arg.value)}'"
     return f"Remove '{_arg_label(s, arg)}'"
 
 

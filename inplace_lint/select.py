@@ -394,12 +394,13 @@ class _Scanner:
                     self._add_names(unit, expr)
         if unit.inplace_names:
             # def __init__(self, c, inplace=True): ... nn.SiLU(inplace=inplace): in place unless a call says
-            # otherwise (the analysis looks at the calls: inplace_lint.analysis._true_defaults)
-            positional = args.posonlyargs + args.args
+            # otherwise (the analysis looks at the calls: inplace_lint.analysis._true_defaults). Every part
+            # naming the function or class is kept (as for a layer default): the calls decide
             named = list(zip(positional[len(positional) - len(args.defaults):], args.defaults)) + \
                 list(zip(args.kwonlyargs, args.kw_defaults))
-            if any(a.arg in unit.inplace_names and type(d) is ast.Constant and d.value is True for a, d in named):
-                unit.trigger = unit.builds_inplace_module = True
+            if any(a.arg in unit.inplace_names and type(d) is ast.Constant and d.value is True
+                   for a, d in named):
+                unit.trigger = unit.builds_inplace_module = unit.layer_defaults = True
         for default in node.args.defaults + node.args.kw_defaults:
             if type(default) in (ast.Name, ast.Attribute, ast.Call):
                 unit.layer_defaults = True  # act_layer=nn.ReLU, act_layer=partial(nn.GELU, ...)
@@ -563,6 +564,8 @@ class _Scanner:
                     for arg in node.args:
                         if type(arg) is ast.Constant and arg.value is True:
                             trigger = builds = True
+                        elif type(arg) is ast.Name:
+                            owner.inplace_names.add(arg.id)  # nn.ReLU(inplace): see _function
                 if func is None:
                     continue
             elif kind is ast.Return:
@@ -869,7 +872,8 @@ class Selection:
     kept: int = 0  # functions whose body is kept
     total: int = 0  # all functions
     # 1-based lines of ``source`` where a top-level statement starts (a decorated definition at its first
-    # decorator), or None when unknown: the language server parses and caches the text in these pieces
+    # decorator), or None when unknown: the language server parses and caches the text in these pieces,
+    # and a lint positions a statement at a time from them (engine.StatementPositions)
     starts: Optional[List[int]] = None
     tree: Optional[ast.Module] = None  # the ``ast`` tree of the whole text, when it parsed
     # how ``source`` differs from the text of ``tree``: inplace_lint.cst_from_ast builds the reduced text's
@@ -958,6 +962,8 @@ def select(source: str, tree: Optional[ast.Module] = None) -> Selection:
         return Selection(source, len(kept), total, starts, tree)
     reductions = Reductions(witnesses=list(witnesses))
     reduced = _reduce(source, dropped, tables, reductions)
+    # a run _reduce left as it was (it could not blank it) keeps all its statements
+    starts = _top_starts(tree.body, [run for run in top_runs if id(run[1][0]) in reductions.runs])
     if witnesses:
         # One more use of each such function, after the last line (no line moves): the analysis's
         # "only ever called directly" count stays false, whatever mentions were blanked.
@@ -982,10 +988,18 @@ class Reductions:
 
 
 def _top_starts(body: List[ast.AST], top_runs: List[Tuple[None, List[ast.AST]]]) -> List[int]:
-    """Where the top-level statements of the reduced text start: a dropped run becomes one statement (or
-    stays as it was), so only its first statement's line counts."""
+    """Where the top-level statements of the reduced text start: a run blanked (``top_runs``) becomes one
+    statement, so only its first statement's line counts."""
     inside = {id(node) for _owner, run in top_runs for node in run[1:]}
-    return sorted({_span(node)[0] for node in body if id(node) not in inside})
+    starts, previous_end = [], 0
+    for node in body:
+        first, _last = _span(node)
+        # ``print((1,\n 2)); SCALE = 2``: a statement after a semicolon shares its line with the one before
+        # it, and LibCST keeps both in one statement line
+        if id(node) not in inside and first != previous_end and (not starts or first != starts[-1]):
+            starts.append(first)
+        previous_end = node.end_lineno
+    return starts
 
 
 def _runs(

@@ -1376,3 +1376,103 @@ def test_constructor_refinement_is_the_same_in_the_reduced_text(default):
     source = _BUILT_GATE.replace("act_layer=nn.GELU", "act_layer" + default) + \
         "\n\ndef build_other():\n    return GatedMlp(4, act_layer=nn.Tanh)\n"
     assert lint_with_tree(source, None, "x.py", reduce=True) == lint_with_tree(source, None, "x.py", reduce=False)
+
+
+_CONV_OR_IDENTITY = textwrap.dedent('''\
+    import torch
+    import torch.nn as nn
+
+
+    class Block(nn.Module):
+        def __init__(self, cin, cout):
+            super().__init__()
+            self.stem = nn.Conv2d(3, cin, 3, padding=1)
+            self.proj = nn.Conv2d(cin, cout, 1) if cin != cout else nn.Identity()
+
+        def forward(self, x):
+            h = self.stem(x)
+            shortcut = self.proj(h)
+            h.mul_(0.5)
+            return shortcut + h.mean()
+
+
+    Block(3, 4)(torch.randn(1, 3, 4, 4)).sum().backward()
+''')
+
+
+@pytest.mark.parametrize("reduce", [True, False])
+def test_a_conv_or_identity_projection_still_saves_its_input(reduce):
+    # the convolution path saves ``h`` for its weight's gradient, and writing ``h`` afterwards stales it
+    # (torch raises: "modified by an inplace operation"); only writes of the projection's result are spared
+    # that save (on the identity path the result is ``h`` itself and nothing saved it). No safe fix: on the
+    # identity path ``shortcut`` is ``h`` and is read after the write
+    from inplace_lint.engine import lint_with_tree
+
+    findings = lint_with_tree(_CONV_OR_IDENTITY, None, "x.py", reduce=reduce)
+    assert [(f.code, f.line) for f in findings] == [("AGI001", 14)]
+
+
+_FLAG_BLOCK = textwrap.dedent('''\
+    import torch
+    import torch.nn as nn
+
+
+    class Block(nn.Module):
+        def __init__(self, c, inplace=True):
+            super().__init__()
+            self.fc = nn.Linear(c, c)
+            self.act = nn.ReLU(inplace=inplace)
+
+        def forward(self, x):
+            return self.act(torch.sigmoid(self.fc(x)))
+''')
+
+
+@pytest.mark.parametrize("reduce", [True, False])
+@pytest.mark.parametrize("variant, flagged", [
+    ("", True),  # never built: the default is what runs
+    ("\n\nMODEL = Block(3)\n", True),
+    ("\n\nMODEL = Block(3, inplace=False)\n", False),  # a construction the selection would blank decides
+    ("\n\nMODEL = Block(3, False)\n", False),
+    ("\n\nMODEL = Block(*[3, False])\n", False),
+    ("\n\nFACTORY = lambda: Block\n", False),  # named but not called: its callers are not seen
+])
+def test_an_inplace_flag_left_at_its_default(reduce, variant, flagged):
+    from inplace_lint.engine import lint_with_tree
+
+    findings = lint_with_tree(_FLAG_BLOCK + variant, None, "x.py", reduce=reduce)
+    assert [(f.code, f.line) for f in findings] == ([("AGI001", 12)] if flagged else [])
+
+
+@pytest.mark.parametrize("reduce", [True, False])
+@pytest.mark.parametrize("edit", [
+    # passed positionally: nn.ReLU(inplace) is in place too
+    ("nn.ReLU(inplace=inplace)", "nn.ReLU(inplace)", True),
+    # rebound before use
+    ("        self.act = nn.ReLU(inplace=inplace)",
+     "        inplace = False\n        self.act = nn.ReLU(inplace=inplace)", False),
+    # a registry builds decorated classes with what a config says
+    ("class Block(nn.Module):", "@register\nclass Block(nn.Module):", False),
+])
+def test_an_inplace_flag_default_that_may_not_hold(reduce, edit):
+    from inplace_lint.engine import lint_with_tree
+
+    old, new, flagged = edit
+    source = _FLAG_BLOCK.replace(old, new)
+    if "@register" in source:
+        source = source.replace("import torch.nn as nn\n",
+                                "import torch.nn as nn\n\nregister = lambda c: c\n", 1)
+    findings = lint_with_tree(source, None, "x.py", reduce=reduce)
+    assert bool(findings) == flagged, [f.message for f in findings]
+
+
+@pytest.mark.parametrize("reduce", [True, False])
+def test_a_methods_own_inplace_flag_is_not_taken_for_true(reduce):
+    # forward runs through __call__ (net(x, inplace=False)): its callers are never all seen
+    from inplace_lint.engine import lint_with_tree
+
+    source = _FLAG_BLOCK.replace(
+        "    def forward(self, x):\n        return self.act(",
+        "    def forward(self, x, inplace=True):\n        return nn.ReLU(inplace=inplace)(")
+    assert "inplace=True):\n        return nn.ReLU" in source
+    assert lint_with_tree(source, None, "x.py", reduce=reduce) == []

@@ -372,10 +372,15 @@ def test_memo_sees_the_backward_the_reduced_text_blanks():
 
 
 _ODD_LAYOUTS = [
-    "import torch\n\n\n# a comment\n\n@decorator(\n    1)\n# between\n@other\ndef f(x):\n    x.add_(1)\n    return x\n",
-    "import torch; a = 1\nb = torch.ones(2); b.mul_(2)\n\n\nclass C:\n    def m(self, x):\n        return x\n    # tail\n",
+    "import torch\nprint('a')\nprint((1,\n       2)); SCALE = 2\n"
+    "def f(x):\n    y = torch.exp(x)\n    y.mul_(SCALE)\n    return y\n",
+    "import torch\n\n\n# a comment\n\n@decorator(\n    1)\n# between\n@other\n"
+    "def f(x):\n    x.add_(1)\n    return x\n",
+    "import torch; a = 1\nb = torch.ones(2); b.mul_(2)\n\n\n"
+    "class C:\n    def m(self, x):\n        return x\n    # tail\n",
     "import torch\nif True:\n    x = torch.ones(1)\nelse:\n    pass\n# trailing\n\n\nx.add_(1)\n",
-    "import torch\n\n\ndef g(x):\n    '''doc\n    string'''\n    y = torch.exp(x)\n    y += 1\n    return y\n",
+    "import torch\n\n\n"
+    "def g(x):\n    '''doc\n    string'''\n    y = torch.exp(x)\n    y += 1\n    return y\n",
 ]
 
 

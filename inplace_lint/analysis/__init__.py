@@ -31,7 +31,8 @@ def analyze_module(module: cst.Module, source: str, path: str, options: LintOpti
                    parsed_text: Optional[str] = None, positions=None) -> List[Finding]:
     """Findings for ``module``, parsed from ``parsed_text`` (``source`` itself, or the line-preserving
     reduced text inplace_lint.select made of it). ``positions``: the module's LibCST positions when the
-    caller has them (the language server keeps them per top-level statement)."""
+    caller has them, or computes them a top-level statement at a time (the language server keeps them per
+    piece; a lint positions the statements holding the findings: engine.StatementPositions)."""
     ctx = interpret_module(module, options, file_runs_backward=runs_backward(source))
     if ctx is None or not ctx.hazards:
         return []
@@ -438,7 +439,8 @@ def _collect_definitions(ctx: ModuleContext, body, imports: ImportMap,
 def _renormalising_attributes(ctx: ModuleContext, cls: cst.ClassDef, imports: ImportMap) -> frozenset:
     """The ``self`` attributes the class's ``__init__`` builds as modules that write their own weight on
     every call: ``self.emb = nn.Embedding(n, d, max_norm=1.0)``."""
-    return _built_self_modules(ctx, cls, imports, lambda call, info, _true_names: sem.renormalising_arg(call, info))
+    return _built_self_modules(ctx, cls, imports,
+                               lambda call, info, _true_names: sem.renormalising_arg(call, info))
 
 
 def _inplace_attributes(ctx: ModuleContext, cls: cst.ClassDef, imports: ImportMap) -> frozenset:
@@ -858,56 +860,84 @@ def _directly_called(module: cst.Module, names: set) -> set:
 
 
 def _true_defaults(ctx: ModuleContext, function: cst.FunctionDef, class_name: Optional[str]) -> frozenset:
-    """The parameters of ``function`` whose default is ``True`` and that no call in the file passes
+    """The parameters of ``function`` whose default is ``True`` and that it always runs with
     (``def __init__(self, c, inplace=True): self.act = nn.SiLU(inplace=inplace)``, the class only ever
-    built as ``Block(c)``): they are True whenever the function runs. None if the function (its class,
-    for ``__init__``) is named anywhere but as the callee of a call: partial(Block, inplace=False) and the
-    like pass what cannot be seen."""
-    params = _parameters(function)
-    candidates = [(index, name) for index, (name, param) in enumerate(params)
-                  if type(param.default) is cst.Name and param.default.value == "True"]
-    if not candidates:
+    built as ``Block(c)``): see :func:`_unpassed_test`; a parameter the function assigns is not one."""
+    unpassed = _unpassed_test(ctx, function, class_name)
+    if unpassed is None:
         return frozenset()
-    callee = class_name if function.name.value == "__init__" else function.name.value
-    if callee is None:
-        return frozenset()
-    calls, mentions = _calls_and_mentions(ctx)
-    if mentions.get(callee, 0) != len(calls.get(callee, ())) + 1:  # + 1: its own def/class statement
-        return frozenset()
-    skip = 1 if class_name is not None and "staticmethod" not in _decorator_names(function, ImportMap()) else 0
-    out = set()
-    for index, name in candidates:
-        position = index - skip
-        if not any(a.star or (a.keyword is not None and a.keyword.value == name) for call in calls.get(callee, ())
-                   for a in call.args) and not any(
-                len([a for a in call.args if a.keyword is None and not a.star]) > position
-                for call in calls.get(callee, ())):
-            out.add(name)
-    return frozenset(out)
+    rebound = _assigned_names(function)
+    return frozenset(name for index, (name, param) in enumerate(_parameters(function))
+                     if type(param.default) is cst.Name and param.default.value == "True"
+                     and name not in rebound and unpassed(index, name))
 
 
 def _unpassed_layer_defaults(ctx: ModuleContext, init: cst.FunctionDef, class_name: str,
                              imports: ImportMap) -> Dict[str, str]:
-    """``{"act_layer": "torch.nn.SiLU"}`` for ``def __init__(self, c, act_layer=nn.SiLU)`` when no
-    construction of the class in the file passes ``act_layer`` (as :func:`_true_defaults` decides)."""
-    params = _parameters(init)
-    defaults = {name: imports.resolve(param.default) for name, param in params
-                if type(param.default) in (cst.Name, cst.Attribute)}
-    defaults = {name: qualname for name, qualname in defaults.items() if qualname}
-    if not defaults:
+    """``{"act_layer": "torch.nn.SiLU"}`` for ``def __init__(self, c, act_layer=nn.SiLU)`` when the class is
+    always built without ``act_layer`` (:func:`_unpassed_test`) and ``__init__`` never assigns it."""
+    unpassed = _unpassed_test(ctx, init, class_name)
+    if unpassed is None:
         return {}
-    calls, mentions = _calls_and_mentions(ctx)
-    built = calls.get(class_name, ())
-    if mentions.get(class_name, 0) != len(built) + 1:
-        return {}
+    rebound = _assigned_names(init)
     out = {}
-    for index, (name, _param) in enumerate(params):
-        if name in defaults and not any(
-                a.star or (a.keyword is not None and a.keyword.value == name) for call in built for a in call.args) \
-                and not any(len([a for a in call.args if a.keyword is None and not a.star]) > index - 1
-                            for call in built):
-            out[name] = defaults[name]
+    for index, (name, param) in enumerate(_parameters(init)):
+        if type(param.default) in (cst.Name, cst.Attribute) and name not in rebound and unpassed(index, name):
+            qualname = imports.resolve(param.default)
+            if qualname:
+                out[name] = qualname
     return out
+
+
+def _unpassed_test(ctx: ModuleContext, function: cst.FunctionDef, class_name: Optional[str]):
+    """``unpassed(index, name)``: does no call of ``function`` (no construction of its class, for
+    ``__init__``) in the file pass parameter ``name`` (at ``index`` in the signature)? None when some
+    caller cannot be seen: a method other than ``__init__`` (``forward`` runs through ``__call__``), a
+    decorated function or class (a registry builds it), or a function or class named anywhere but as the
+    callee of a call (``partial(Block, inplace=False)``)."""
+    if function.decorators or (class_name is not None and function.name.value != "__init__"):
+        return None
+    if class_name is not None:
+        owner = next((s for s in ctx.module.body
+                      if type(s) is cst.ClassDef and s.name.value == class_name), None)
+        if owner is None or owner.decorators:
+            return None
+    callee = class_name if class_name is not None else function.name.value
+    calls, mentions = _calls_and_mentions(ctx)
+    built = calls.get(callee, ())
+    if mentions.get(callee, 0) != len(built) + 1:  # + 1: its own def or class statement
+        return None
+    skip = 1 if class_name is not None else 0  # self
+
+    def unpassed(index: int, name: str) -> bool:
+        for call in built:
+            positional = 0
+            for arg in call.args:
+                if arg.star or (arg.keyword is not None and arg.keyword.value == name):
+                    return False
+                positional += arg.keyword is None
+            if positional > index - skip:
+                return False
+        return True
+
+    return unpassed
+
+
+def _assigned_names(function: cst.FunctionDef) -> Set[str]:
+    """Names ``function`` itself binds by assignment, ``for``, ``with ... as`` or ``:=``."""
+    found: Set[str] = set()
+    for node in walk(function, skip_nested_functions=True):
+        kind = type(node)
+        targets = ()
+        if kind is cst.Assign:
+            targets = [t.target for t in node.targets]
+        elif kind in (cst.AugAssign, cst.AnnAssign, cst.For, cst.NamedExpr):
+            targets = [node.target]
+        elif kind is cst.AsName:
+            targets = [node.name]
+        for target in targets:
+            found.update(n.value for n in walk(target) if type(n) is cst.Name)
+    return found
 
 
 def _calls_and_mentions(ctx: ModuleContext):
@@ -920,8 +950,8 @@ def _calls_and_mentions(ctx: ModuleContext):
             kind = type(node)
             if kind is cst.Call:
                 func = node.func
-                last = func.value if type(func) is cst.Name else func.attr.value if type(func) is cst.Attribute \
-                    else None
+                last = (func.value if type(func) is cst.Name
+                        else func.attr.value if type(func) is cst.Attribute else None)
                 if last is not None:
                     calls.setdefault(last, []).append(node)
             elif kind is cst.Name:

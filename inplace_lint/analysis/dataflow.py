@@ -170,7 +170,7 @@ class ModuleContext:
                  source_of: Optional[Callable[[cst.CSTNode], Optional[str]]] = None):
         self.k = knowledge
         self.module = module
-        self.calls_and_mentions = None  # (calls by callee name, mentions by name): analysis._calls_and_mentions
+        self.calls_and_mentions = None  # (calls by callee, mentions by name): analysis._calls_and_mentions
         # the source text of a node, for a tree without formatting to print it from (cst_from_ast's)
         self.source_of = source_of
         self.assume_params_are_tensors = assume_params_are_tensors
@@ -751,7 +751,7 @@ class Interpreter:
             sid = self.ctx.site(op_node, "save:" + save.target)
             info = SaveSite(sid, op_text, qualname, saved_texts.get(save.target, save.target), "input", save.target)
             new_records.add(self.create_record(state, sid, info, val.groups))
-        self.bump(state, target.groups, write, spared)
+        self.bump(state, target.groups, write, spared | target.spares)
         for save in result_saves:
             if not self.save_condition(save, args, module):
                 continue

@@ -633,8 +633,8 @@ def call(interp: "Interpreter", state: State, node: cst.Call) -> Val:
                     # ``def all_items(self): return self.proj(self.emb.weight)``: what it returns was computed
                     # by ops that saved the module's parameters, and the caller holds those saves (as it does
                     # a submodule's: module_call)
-                    saves = saves | {_parameter_save(interp, state, node, f"self.{func.attr.value}", groups, key,
-                                                     by_method=True)}
+                    label = f"self.{func.attr.value}"
+                    saves = saves | {_parameter_save(interp, state, node, label, groups, key, by_method=True)}
             return _holding(interp, result, saves, mark)
         receiver = interp.eval(state, func.value)
         return method_call(interp, state, node, receiver, func.attr.value)
@@ -1062,7 +1062,7 @@ def _write_through_helper(interp: "Interpreter", state: State, target: Val, para
         if seen_outside:
             interp.ctx.note_sharing(sid, True, None)
         interp.ctx.helper_of_write[sid] = label
-        interp.bump(state, target.groups, write)
+        interp.bump(state, target.groups, write, target.spares)
         sids.append(sid)
     return sids
 
@@ -1836,6 +1836,7 @@ def _apply_module(interp, state, node, module: ModuleInfo, vals: List[Val], sequ
     call_text = node
     mark = len(interp.renamed)  # the saves below may rename older ones the inputs' histories name
     new = set()
+    input_save = None
     if module.has_params and not module.frozen and recording:
         # a layer after the first saves its weight for its input's gradient, and that input requires
         # grad through the first layer's parameters: saved whether or not the module's input requires grad
@@ -1851,16 +1852,14 @@ def _apply_module(interp, state, node, module: ModuleInfo, vals: List[Val], sequ
         for index, val in enumerate(vals if analysed is None else ()):
             if index < len(args) and (args[index].keyword is not None or args[index].star):
                 continue
-            if index == 0 and module.may_pass_input:
-                # ``self.norm = norm_layer(c) if norm_layer else nn.Identity()``: a save of the input on one
-                # path and the input handed back on the other are never both true; the result (below)
-                # follows the handing back, and a save here would clash with writes of it
-                continue
             if val.tensorish and val.groups and val.kind != CONTAINER:
                 sid = interp.ctx.site(node, f"save:input{index}")
                 text = args[index].value if index < len(args) else "its input"
                 site = SaveSite(sid, call_text, label, text, "input", "input")
-                new.add(interp.create_record(state, sid, site, val.groups))
+                record = interp.create_record(state, sid, site, val.groups)
+                new.add(record)
+                if index == 0:
+                    input_save = record
     if analysed is not None and recording:
         new |= _saved_arguments(interp, state, node, forward, f"{label}.forward", analysed)
     # the result is allocated after the inputs are saved: in a loop (``h = layer(h)``) the input is the
@@ -1874,9 +1873,12 @@ def _apply_module(interp, state, node, module: ModuleInfo, vals: List[Val], sequ
     if module.may_pass_input and vals and vals[0].tensorish:
         # on the nn.Identity path the result is the input itself: writing it writes the caller's tensor, and
         # a view torch refuses to write stays one (q, k, v = qkv.unbind(0); q = self.q_norm(q); q *= s)
+        # ``self.norm = norm_layer(c) if norm_layer else nn.Identity()``: the save of the input on the other
+        # path and the input handed back are never both true, so a write of the result spares that save
         given = vals[0]
         result = replace(result.join(given), multiview=given.multiview, nograd_view=given.nograd_view,
-                         nograd_fill_view=given.nograd_fill_view)
+                         nograd_fill_view=given.nograd_fill_view,
+                         spares=frozenset({input_save}) if input_save is not None else frozenset())
     return result
 
 

@@ -117,6 +117,9 @@ class Val:
     # a view made under no_grad of a tensor that requires no grad, or a view of one: torch refuses to write
     # into it, with grad mode on, a value that requires grad
     nograd_fill_view: bool = False
+    # saves a write through this value cannot clash with: the input a module that may be nn.Identity
+    # saved on its other path (on the identity path, this value is that input and nothing saved it)
+    spares: FrozenSet[RecordId] = frozenset()
 
     @property
     def tensorish(self) -> bool:
@@ -155,6 +158,7 @@ class Val:
             if self.callee == other.callee else None,
             nograd_view=self.nograd_view and other.nograd_view,
             nograd_fill_view=self.nograd_fill_view and other.nograd_fill_view,
+            spares=self.spares & other.spares,
         )
 
     def item(self, key: str) -> Optional["Val"]:
