@@ -461,16 +461,23 @@ def _built_self_modules(ctx: ModuleContext, cls: cst.ClassDef, imports: ImportMa
             continue
         params = _parameters(init)
         self_name = params[0][0] if params else None
+        defaults = {name: param.default for name, param in params
+                    if type(param.default) in (cst.Name, cst.Attribute)}
         true_names = _true_defaults(ctx, init, cls.name.value)
-        layer_defaults = _unpassed_layer_defaults(ctx, init, cls.name.value, imports)
+        layer_defaults = None  # which defaults no construction overrides: looked up only when one matters
         for node in _assignments(init):
             if type(node.value) is not cst.Call:
                 continue
             func = node.value.func
-            qualname = layer_defaults.get(func.value) if type(func) is cst.Name else None
-            info = ctx.k.lookup(qualname or imports.resolve(func) or "")
+            layer = type(func) is cst.Name and func.value in defaults  # act_layer(inplace=True)
+            info = ctx.k.lookup(imports.resolve(defaults[func.value] if layer else func) or "")
             if info is None or info.kind != "module" or which(node.value, info, true_names) is None:
                 continue
+            if layer:
+                if layer_defaults is None:
+                    layer_defaults = _unpassed_layer_defaults(ctx, init, cls.name.value, imports)
+                if func.value not in layer_defaults:
+                    continue
             for target in node.targets:
                 t = target.target
                 if type(t) is cst.Attribute and type(t.value) is cst.Name and t.value.value == self_name:
@@ -863,30 +870,48 @@ def _true_defaults(ctx: ModuleContext, function: cst.FunctionDef, class_name: Op
     """The parameters of ``function`` whose default is ``True`` and that it always runs with
     (``def __init__(self, c, inplace=True): self.act = nn.SiLU(inplace=inplace)``, the class only ever
     built as ``Block(c)``): see :func:`_unpassed_test`; a parameter the function assigns is not one."""
+    known = ctx.true_defaults.get(function)
+    if known is None:
+        known = ctx.true_defaults[function] = _find_true_defaults(ctx, function, class_name)
+    return known
+
+
+def _find_true_defaults(ctx: ModuleContext, function: cst.FunctionDef,
+                        class_name: Optional[str]) -> frozenset:
+    candidates = [(index, name) for index, (name, param) in enumerate(_parameters(function))
+                  if type(param.default) is cst.Name and param.default.value == "True"]
+    if not candidates:  # most functions: no walk at all
+        return frozenset()
+    # only a flag passed on as ``inplace=flag`` (or positionally: ``nn.ReLU(flag)``) can build a module in
+    # place; the file's calls are walked only for those
+    calls = [node for node in walk(function, skip_nested_functions=True) if type(node) is cst.Call]
+    passed_on = {arg.value.value for call in calls for arg in call.args
+                 if type(arg.value) is cst.Name and (arg.keyword is None or arg.keyword.value == "inplace")}
+    candidates = [(index, name) for index, name in candidates if name in passed_on]
+    if not candidates:
+        return frozenset()
     unpassed = _unpassed_test(ctx, function, class_name)
     if unpassed is None:
         return frozenset()
     rebound = _assigned_names(function)
-    return frozenset(name for index, (name, param) in enumerate(_parameters(function))
-                     if type(param.default) is cst.Name and param.default.value == "True"
-                     and name not in rebound and unpassed(index, name))
+    return frozenset(name for index, name in candidates if name not in rebound and unpassed(index, name))
 
 
 def _unpassed_layer_defaults(ctx: ModuleContext, init: cst.FunctionDef, class_name: str,
                              imports: ImportMap) -> Dict[str, str]:
     """``{"act_layer": "torch.nn.SiLU"}`` for ``def __init__(self, c, act_layer=nn.SiLU)`` when the class is
     always built without ``act_layer`` (:func:`_unpassed_test`) and ``__init__`` never assigns it."""
+    candidates = [(index, name, qualname) for index, (name, param) in enumerate(_parameters(init))
+                  if type(param.default) in (cst.Name, cst.Attribute)
+                  and (qualname := imports.resolve(param.default))]
+    if not candidates:
+        return {}
     unpassed = _unpassed_test(ctx, init, class_name)
     if unpassed is None:
         return {}
     rebound = _assigned_names(init)
-    out = {}
-    for index, (name, param) in enumerate(_parameters(init)):
-        if type(param.default) in (cst.Name, cst.Attribute) and name not in rebound and unpassed(index, name):
-            qualname = imports.resolve(param.default)
-            if qualname:
-                out[name] = qualname
-    return out
+    return {name: qualname for index, name, qualname in candidates
+            if name not in rebound and unpassed(index, name)}
 
 
 def _unpassed_test(ctx: ModuleContext, function: cst.FunctionDef, class_name: Optional[str]):
@@ -898,8 +923,7 @@ def _unpassed_test(ctx: ModuleContext, function: cst.FunctionDef, class_name: Op
     if function.decorators or (class_name is not None and function.name.value != "__init__"):
         return None
     if class_name is not None:
-        owner = next((s for s in ctx.module.body
-                      if type(s) is cst.ClassDef and s.name.value == class_name), None)
+        owner = ctx.class_statement(class_name)
         if owner is None or owner.decorators:
             return None
     callee = class_name if class_name is not None else function.name.value

@@ -171,6 +171,7 @@ class ModuleContext:
         self.k = knowledge
         self.module = module
         self.calls_and_mentions = None  # (calls by callee, mentions by name): analysis._calls_and_mentions
+        self.true_defaults: Dict[cst.CSTNode, frozenset] = {}  # function -> analysis._true_defaults
         # the source text of a node, for a tree without formatting to print it from (cst_from_ast's)
         self.source_of = source_of
         self.assume_params_are_tensors = assume_params_are_tensors
@@ -350,6 +351,11 @@ class ModuleContext:
         self.write_holders[site] = None if old is None or holders is None else old | holders
 
     # -- sites -------------------------------------------------------------------------------------
+    def class_statement(self, name: Optional[str]) -> Optional[cst.ClassDef]:
+        """The module-level ``class name:`` statement, if any (when redefined, the last: Python binds it)."""
+        classes = (s for s in reversed(self.module.body) if type(s) is cst.ClassDef and s.name.value == name)
+        return next(classes, None)
+
     def site(self, node: cst.CSTNode, salt: str = "") -> int:
         key = id(node) if not salt else hash((id(node), salt))
         if self.sequence_call is not None:

@@ -926,11 +926,10 @@ def _made_hook(interp: "Interpreter", call: cst.Call):
         factory = next((f for f in interp.ctx.top_level_functions if f.name.value == func.value), None)
     elif type(func) is cst.Attribute and type(func.value) is cst.Name and interp.unit.class_name and \
             func.value.value == interp.unit.self_name:
-        for statement in interp.ctx.module.body:
-            if type(statement) is cst.ClassDef and statement.name.value == interp.unit.class_name and \
-                    type(statement.body) is cst.IndentedBlock:
-                factory = next((m for m in statement.body.body if type(m) is cst.FunctionDef
-                                and m.name.value == func.attr.value), None)
+        cls = interp.ctx.class_statement(interp.unit.class_name)
+        if cls is not None and type(cls.body) is cst.IndentedBlock:
+            factory = next((m for m in cls.body.body if type(m) is cst.FunctionDef
+                            and m.name.value == func.attr.value), None)
     if factory is None or type(factory.body) is not cst.IndentedBlock:
         return None, None
     nested = {s.name.value: s for s in factory.body.body if type(s) is cst.FunctionDef}
