@@ -279,11 +279,8 @@ class _Source:
         found = self._names_under.get(root)
         if found is None:
             found = self._names_under[root] = {}
-            stack = [root]
             name_type = cst.Name
-            while stack:
-                node = stack.pop()
-                stack.extend(_children(node))
+            for node in walk(root):  # Names never sit in the formatting fields walk leaves out
                 if type(node) is name_type:
                     found.setdefault(node.value, []).append(node)
         return found
