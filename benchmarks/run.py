@@ -31,9 +31,8 @@ under ``benchmarks/.cache/cli-venv``, reinstalled from this tree at the start of
 by its console script (so no checkout on ``sys.path`` is imported instead). An editable install's
 finder alone costs every start-up about 17 ms, a fifth of a cached re-run. flake8 and the language
 server run from the benchmark's own environment instead, with our package's bytecode compiled first, as
-``pip install`` does
-for every package it installs (flake8's and bugbear's already are): an editable install under
-``PYTHONDONTWRITEBYTECODE`` would otherwise compile our modules again in every run.
+``pip install`` does for every package it installs (flake8's and bugbear's already are): an editable
+install under ``PYTHONDONTWRITEBYTECODE`` would otherwise compile our modules again in every run.
 """
 
 from __future__ import annotations

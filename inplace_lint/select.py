@@ -996,7 +996,7 @@ def _top_starts(body: List[ast.AST], top_runs: List[Tuple[None, List[ast.AST]]])
         first, _last = _span(node)
         # ``print((1,\n 2)); SCALE = 2``: a statement after a semicolon shares its line with the one before
         # it, and LibCST keeps both in one statement line
-        if id(node) not in inside and first != previous_end and (not starts or first != starts[-1]):
+        if id(node) not in inside and first != previous_end:
             starts.append(first)
         previous_end = node.end_lineno
     return starts
