@@ -180,7 +180,9 @@ nn.Dropout))``, or a class-name test such as ``classname.find("ReLU") != -1``; e
 
 Modules taken out of a list (``for block in self.blocks``, ``self.heads[i]``) or chosen on a branch are
 called as the module they are when all agree, else as a module the analysis cannot see into, which is
-taken to save what it is passed positionally (and its parameters), not its output. When one of them is
+taken to save what it is passed positionally (and its parameters), not its output; one called on lists
+of tensors (a centralised critic's ``critic(observations, actions)``) computes with its parameters as on a
+tensor, so an optimizer step before a backward through it is found. When one of them is
 ``nn.Identity()`` (``nn.Conv2d(a, b, 1) if a != b else nn.Identity()``) the call may hand back its input
 itself: writing the result writes the input (and a view torch refuses to write stays one), and that
 call is not also taken to save its input.

@@ -41,8 +41,10 @@ Which functions return such views comes from torch (``"multi_view"`` in the know
 on torch 2.13 ``split``, ``chunk`` and ``unbind``; ``tensor_split``, ``hsplit`` and the ``unsafe_*``
 forms allow the write. Iterating over a tensor (``for row in x``) and unpacking one (``h, c = state``)
 unbind it too: those count when the value is known to be a tensor (not the unknown result of a call,
-which may be a tuple). A view created under ``no_grad`` and written with grad on raises a different
-error: that is AGI004.
+which may be a tuple, nor a parameter unpacked, which is taken for a tuple); ``x.new_zeros(...)`` and the
+other ``new_*`` factories make one, so padding a batch by copying tensors that require grad into its rows
+(``for img, row in zip(images, batch): row.copy_(img)``) is refused at once. A view created under
+``no_grad`` and written with grad on raises a different error: that is AGI004.
 """
 
 CODE = "AGI003"
