@@ -132,9 +132,19 @@ def _matches(pattern: str, path: Path, root: Path, match_parents: bool = False) 
     return _matches_candidates(pattern, _candidates(path, root, match_parents))
 
 
-def _candidates(path: Path, root: Path, match_parents: bool) -> List[Tuple[str, str, Path]]:
+def _candidates(path: Path, root: Path, match_parents: bool) -> List[Tuple[str, str, Any]]:
     """What a pattern is matched against: ``path`` relative to ``root`` (or absolute, outside it) and,
     with ``match_parents``, each of its parent folders, as (posix text, base name, path)."""
+    if not match_parents:
+        # the common ask (a file discovery asks about every folder and file): plain strings, no Path
+        text = os.path.abspath(path)
+        base = _absolute_text(root)
+        if text.startswith(base) and text[len(base):len(base) + 1] == os.sep:
+            text = text[len(base) + 1:]
+        elif text == base:
+            text = "."
+        posix = text.replace(os.sep, "/") if os.sep != "/" else text
+        return [(posix, "" if text == "." else os.path.basename(text), text)]
     relative = _relative(path, root)
     candidates = [relative] if relative is not None else [Path(os.path.abspath(path))]
     if match_parents:
@@ -143,7 +153,12 @@ def _candidates(path: Path, root: Path, match_parents: bool) -> List[Tuple[str, 
     return [(candidate.as_posix(), candidate.name, candidate) for candidate in candidates]
 
 
-def _matches_candidates(pattern: str, candidates: List[Tuple[str, str, Path]]) -> bool:
+@functools.lru_cache(maxsize=64)
+def _absolute_text(root: Path) -> str:
+    return os.path.abspath(root)
+
+
+def _matches_candidates(pattern: str, candidates: List[Tuple[str, str, Any]]) -> bool:
     return _matcher((pattern,)).matches(candidates)
 
 
@@ -163,7 +178,7 @@ class _Matcher:
         self.relative = _any_of(normal)  # against the relative (or absolute) text and the base name
         self.absolute = _any_of([p for p in normal if os.path.isabs(p)])  # also against the absolute path
 
-    def matches(self, candidates: List[Tuple[str, str, Path]]) -> bool:
+    def matches(self, candidates: List[Tuple[str, str, Any]]) -> bool:
         relative, absolute, normcase = self.relative, self.absolute, os.path.normcase
         for text, name, candidate in candidates:
             if relative is not None and (relative.match(normcase(text)) or relative.match(normcase(name))):
@@ -302,6 +317,19 @@ def _toml_loads():
     return tomli.loads, tomli.TOMLDecodeError
 
 
+# ``[tool.inplace-lint]`` (or a table under it), ``tool.inplace-lint.<key> =``, or, under a ``[tool]``
+# table, ``inplace-lint = {...}`` / ``inplace-lint.<key> =``: any way TOML can spell our table (keys may
+# be quoted). Naming the package (the project's own name, a dependency, a script) is none of these.
+_OUR_TABLE_HEADER = re.compile(
+    r"""(?m)^[ \t]*(?:\[[ \t]*tool|tool)[ \t]*\.[ \t]*["']?inplace-lint["']?[ \t]*(?:[\].=]|$)""")
+_TOOL_TABLE = re.compile(r"""(?m)^[ \t]*\[[ \t]*["']?tool["']?[ \t]*\]""")
+_OUR_KEY = re.compile(r"""(?m)^[ \t]*["']?inplace-lint["']?[ \t]*[.=]""")
+
+
+def _may_hold_our_table(text: str) -> bool:
+    return bool(_OUR_TABLE_HEADER.search(text) or (_TOOL_TABLE.search(text) and _OUR_KEY.search(text)))
+
+
 _warned_no_toml = False
 
 
@@ -312,8 +340,10 @@ def _read_toml_section(path: Path) -> Optional[Dict[str, Any]]:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise ConfigError(f"{path}: cannot read: {error}") from None
-    if SECTION_TOML not in text:
-        return None  # cheap: most pyproject.toml files have nothing of ours
+    if not _may_hold_our_table(text):
+        # cheap: most pyproject.toml files have nothing of ours (naming the package, as a project's own
+        # name or a dependency, is no table)
+        return None
     loads, decode_error = _toml_loads()
     if loads is None:
         if not _warned_no_toml:
@@ -337,15 +367,15 @@ def _read_toml_section(path: Path) -> Optional[Dict[str, Any]]:
 
 
 def _read_cfg_section(path: Path) -> Optional[Dict[str, Any]]:
-    import configparser  # here: most runs find a pyproject.toml, or no config at all
-
-    parser = configparser.RawConfigParser()
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise ConfigError(f"{path}: cannot read: {error}") from None
     if SECTION_CFG not in text:
         return None
+    import configparser  # here: most setup.cfg files have nothing of ours (a cached re-run reads several)
+
+    parser = configparser.RawConfigParser()
     try:
         parser.read_string(text, source=str(path))
     except configparser.Error as error:

@@ -102,6 +102,37 @@ def test_pyproject_wins_over_setup_cfg_in_the_same_folder(tmp_path):
     assert find_config_file(tmp_path) == tmp_path / "pyproject.toml"
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[tool.inplace-lint]\nignore = ['AGI002']\n",
+        "[ tool . \"inplace-lint\" ]\nignore = ['AGI002']\n",
+        "tool.inplace-lint.ignore = ['AGI002']\n",
+        "[tool]\ninplace-lint = {ignore = ['AGI002']}\n",
+        "[tool]\n'inplace-lint'.ignore = ['AGI002']\n",
+    ],
+)
+def test_every_spelling_of_our_table_is_read(tmp_path, text):
+    write(tmp_path / "pyproject.toml", text)
+    assert SettingsResolver().for_path(tmp_path / "x.py").ignore == ("AGI002",)
+
+
+def test_a_pyproject_that_only_names_the_package_has_no_config(tmp_path):
+    # the project's own name, a dependency on it, its script: no table, and no TOML parse to know it
+    write(tmp_path / "pyproject.toml", """\
+        [project]
+        name = "inplace-lint"
+        [project.scripts]
+        inplace-lint = "inplace_lint.cli:main"
+        [project.optional-dependencies]
+        dev = [
+            "inplace-lint>=0.1",
+            "inplace-lint",
+        ]
+        """)
+    assert find_config_file(tmp_path) is None
+
+
 def test_no_config_gives_defaults(tmp_path):
     resolver = SettingsResolver()
     settings = resolver.for_path(tmp_path / "x.py")
