@@ -880,7 +880,7 @@ def _find_true_defaults(ctx: ModuleContext, function: cst.FunctionDef,
                         class_name: Optional[str]) -> frozenset:
     candidates = [(index, name) for index, (name, param) in enumerate(_parameters(function))
                   if type(param.default) is cst.Name and param.default.value == "True"]
-    if not candidates:  # most functions: no walk at all
+    if not candidates or not _callers_visible(ctx, function, class_name):  # most functions: no walk at all
         return frozenset()
     # only a flag passed on as ``inplace=flag`` (or positionally: ``nn.ReLU(flag)``) can build a module in
     # place; the file's calls are walked only for those
@@ -920,12 +920,8 @@ def _unpassed_test(ctx: ModuleContext, function: cst.FunctionDef, class_name: Op
     caller cannot be seen: a method other than ``__init__`` (``forward`` runs through ``__call__``), a
     decorated function or class (a registry builds it), or a function or class named anywhere but as the
     callee of a call (``partial(Block, inplace=False)``)."""
-    if function.decorators or (class_name is not None and function.name.value != "__init__"):
+    if not _callers_visible(ctx, function, class_name):
         return None
-    if class_name is not None:
-        owner = ctx.class_statement(class_name)
-        if owner is None or owner.decorators:
-            return None
     callee = class_name if class_name is not None else function.name.value
     calls, mentions = _calls_and_mentions(ctx)
     built = calls.get(callee, ())
@@ -945,6 +941,18 @@ def _unpassed_test(ctx: ModuleContext, function: cst.FunctionDef, class_name: Op
         return True
 
     return unpassed
+
+
+def _callers_visible(ctx: ModuleContext, function: cst.FunctionDef, class_name: Optional[str]) -> bool:
+    """The cheap half of :func:`_unpassed_test`: not a decorated function, a method other than
+    ``__init__``, or the ``__init__`` of a decorated class (or of one not found)."""
+    if function.decorators or (class_name is not None and function.name.value != "__init__"):
+        return False
+    if class_name is not None:
+        owner = ctx.class_statement(class_name)
+        if owner is None or owner.decorators:
+            return False
+    return True
 
 
 def _assigned_names(function: cst.FunctionDef) -> Set[str]:
