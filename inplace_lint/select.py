@@ -139,11 +139,8 @@ def _true_callees() -> frozenset:
         try:
             from inplace_lint.knowledge import load
 
-            knowledge = load()
-            for qualname in knowledge.names():
-                info = knowledge.lookup(qualname)
-                if info is not None and ("inplace" in info.params or "inplace" in info.ctor_params):
-                    names.add(qualname.split("#")[0].split(".")[-1])
+            for qualname in load().names_with_parameter("inplace"):
+                names.add(qualname.split("#")[0].split(".")[-1])
         except Exception:  # pragma: no cover - the shipped knowledge always loads
             pass
         _TRUE_CALLEES = frozenset(names)
