@@ -113,6 +113,29 @@ CASES = {
             loss = torch.sqrt(((model(torch.randn(4, 3)) - torch.randn(4, 1)) ** 2).mean())
             scaler.scale_loss(loss).backward()
     """,
+    # a submodule called through the model a helper is handed (``model.embedding(ids)``: an attribute its
+    # __init__ built, called as ``emb = model.embedding; emb(ids)`` is) saves the ids, which the helper then
+    # masks in place (runnable: scripts/forum_programs/heldout13_reports/r13_06_difflm_masked_fill.py).
+    # A snippet, not a fixture: the write is to the caller's tensor, which no rewrite can safely stop
+    "passed_model_submodule_call_saves_the_ids_it_then_masks": """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+        class TinyLM(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.embedding = nn.Embedding(50, 16)
+                self.out = nn.Linear(16, 50)
+            def forward(self, h):
+                return self.out(torch.tanh(h))
+        def compute_loss(model, input_ids, keep):
+            x_0 = model.embedding(input_ids)
+            logits = model(x_0)
+            input_ids.masked_fill_(~keep, -100)  # expect: AGI001
+            return F.cross_entropy(logits.reshape(-1, 50), input_ids.reshape(-1), ignore_index=-100)
+        model = TinyLM()
+        compute_loss(model, torch.randint(0, 50, (2, 6)), torch.rand(2, 6) < 0.5).backward()
+    """,
     # a helper handing back a view of what it is passed (``return t.reshape(-1, d)``) shares the argument's
     # version counter; so does ``.to(torch.float32)`` of a float32 tensor (runnable:
     # scripts/forum_programs/heldout10_probes/p10_53_reshape_view_write.py, p10_57_to_same_dtype_alias.py).

@@ -1495,6 +1495,12 @@ def method_call(interp: "Interpreter", state: State, node: cst.Call, receiver: V
             for a in call_node.args:
                 interp.eval(state, a.value)
             return receiver if name not in ("zero_grad", "register_buffer") else OTHER_VAL
+        if module.user_class is not None:
+            held = interp.ctx.read_attributes(module.user_class).get(name)
+            if held is not None and held.kind == MODULE and held.module is not None:
+                # model.embedding(ids): a submodule its __init__ built (an instance attribute, which a method
+                # of the same name could not shadow), called as ``emb = model.embedding; emb(ids)`` is
+                return module_call(interp, state, call_node, held.module, held)
         found = _argument_writes(interp, module, name) if module.user_class is not None else None
         method_params = None
         if module.user_class is not None:
