@@ -117,11 +117,16 @@ class Settings:
         return _matcher(patterns).matches(candidates)
 
 
-def _relative(path: Path, root: Path) -> Optional[Path]:
-    try:
-        return Path(os.path.abspath(path)).relative_to(os.path.abspath(root))
-    except ValueError:
-        return None
+def _relative_text(path: Path, root: Path) -> Optional[str]:
+    """``path`` relative to ``root`` as text (``"."`` for ``root`` itself), or None outside it: what
+    ``Path.relative_to`` answers, without building Paths (a file discovery asks about every file)."""
+    text = os.path.abspath(path)
+    base = os.path.abspath(root)
+    folded, folded_base = os.path.normcase(text), os.path.normcase(base)
+    if folded == folded_base:
+        return "."
+    prefix = folded_base if folded_base.endswith(os.sep) else folded_base + os.sep  # "/" ends with it
+    return text[len(prefix):] if folded.startswith(prefix) else None
 
 
 def _matches(pattern: str, path: Path, root: Path, match_parents: bool = False) -> bool:
@@ -135,27 +140,14 @@ def _matches(pattern: str, path: Path, root: Path, match_parents: bool = False) 
 def _candidates(path: Path, root: Path, match_parents: bool) -> List[Tuple[str, str, Any]]:
     """What a pattern is matched against: ``path`` relative to ``root`` (or absolute, outside it) and,
     with ``match_parents``, each of its parent folders, as (posix text, base name, path)."""
-    if not match_parents:
-        # the common ask (a file discovery asks about every folder and file): plain strings, no Path
-        text = os.path.abspath(path)
-        base = _absolute_text(root)
-        if text.startswith(base) and text[len(base):len(base) + 1] == os.sep:
-            text = text[len(base) + 1:]
-        elif text == base:
-            text = "."
+    relative = _relative_text(path, root)
+    text = relative if relative is not None else os.path.abspath(path)
+    if not match_parents:  # the common ask (a file discovery asks about every folder and file): no Path
         posix = text.replace(os.sep, "/") if os.sep != "/" else text
         return [(posix, "" if text == "." else os.path.basename(text), text)]
-    relative = _relative(path, root)
-    candidates = [relative] if relative is not None else [Path(os.path.abspath(path))]
-    if match_parents:
-        base = candidates[0]
-        candidates = [base] + [parent for parent in base.parents if str(parent) not in ("", ".", "/")]
+    base = Path(text)
+    candidates = [base] + [parent for parent in base.parents if str(parent) not in ("", ".", "/")]
     return [(candidate.as_posix(), candidate.name, candidate) for candidate in candidates]
-
-
-@functools.lru_cache(maxsize=64)
-def _absolute_text(root: Path) -> str:
-    return os.path.abspath(root)
 
 
 def _matches_candidates(pattern: str, candidates: List[Tuple[str, str, Any]]) -> bool:

@@ -310,3 +310,11 @@ def _normal(pattern: str) -> str:
     pattern = pattern.strip()
     pattern = pattern[2:] if pattern.startswith("./") else pattern
     return pattern.rstrip("/") or pattern
+
+
+def test_exclude_patterns_are_relative_to_a_root_that_is_the_filesystem_root(tmp_path):
+    # "/" already ends with the separator: the path below it is "tmp/.../a.py", not "/tmp/.../a.py"
+    pattern = tmp_path.relative_to(tmp_path.anchor).as_posix() + "/*.py"
+    settings = Settings(root=Path(tmp_path.anchor), exclude=(pattern,))
+    assert settings.is_excluded(tmp_path / "a.py")
+    assert not settings.is_excluded(tmp_path / "a.txt")
