@@ -28,7 +28,10 @@ class of the same file saves, when called, what its analysed ``forward`` saves o
 module the file cannot see is taken to save its positional inputs). A function or method that builds
 and returns a module (``def conv_bn_relu(...): return nn.Sequential(..., nn.ReLU(inplace=True))``,
 ``self._make_layer(...)``) gives its callers that module, so the output its in-place ReLU saved is known;
-each call builds other parameters.
+each call builds other parameters. A submodule called through a module of this file that a helper is
+handed (``x_0 = model.embedding(input_ids)``, its ``__init__`` building ``self.embedding``) saves what that
+submodule saves, as ``self.embedding(input_ids)`` would: the embedding's indices, so a later
+``input_ids.masked_fill_(...)`` is found.
 
 That includes a forward hook of the same file that edits its module's output in place
 (``model.act.register_forward_hook(scale)`` with ``output.mul_(0.5)`` in ``scale``): the hook runs right
