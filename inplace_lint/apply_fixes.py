@@ -11,11 +11,11 @@ parses is undone (the fix was wrong; the message says so).
 from __future__ import annotations
 
 import bisect
-from dataclasses import dataclass
 from typing import Callable, List, Optional, Sequence, Tuple
 
 from inplace_lint.ftypes import Edit, Finding, Fix, LintOptions
 from inplace_lint.noqa import LINE_BREAK, filter_suppressed
+from inplace_lint.records import Record
 
 MAX_ROUNDS = 10
 
@@ -117,8 +117,7 @@ def fixable(finding: Finding, unsafe: bool) -> bool:
     return fix is not None and bool(fix.edits) and (fix.applicability == "safe" or unsafe)
 
 
-@dataclass
-class FixResult:
+class FixResult(Record):
     source: str  # the fixed text (the input when nothing applied)
     fixed: int  # fixes applied, over all rounds
     remaining: List[Finding]  # findings in the fixed text

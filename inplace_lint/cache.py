@@ -22,12 +22,12 @@ import hashlib
 import json
 import os
 import sys
-from dataclasses import asdict
 from functools import lru_cache
 from pathlib import Path
 from typing import Callable, List, Optional
 
 from inplace_lint.ftypes import Edit, Evidence, Finding, Fix, InplaceSite, LintOptions, Position
+from inplace_lint.records import as_dict
 
 SCHEMA = 1
 
@@ -114,7 +114,7 @@ class Cache:
 
     def put(self, digest: str, findings: List[Finding]) -> None:
         entry = self._entry(digest)
-        payload = {"schema": SCHEMA, "findings": [asdict(f) for f in findings]}
+        payload = {"schema": SCHEMA, "findings": [as_dict(f) for f in findings]}
         data = json.dumps(payload, separators=(",", ":"))
         try:
             entry.parent.mkdir(parents=True, exist_ok=True)
@@ -216,7 +216,7 @@ class StatIndex:
         if stat.st_mtime_ns > stat_time_ns - self.RACY_SECONDS * 1e9:
             return
         folder, name = os.path.split(os.path.abspath(path))
-        entry = self._stamp(stat) + self._context(display, settings) + [[asdict(f) for f in findings]]
+        entry = self._stamp(stat) + self._context(display, settings) + [[as_dict(f) for f in findings]]
         entries = self._entries(folder)
         old = entries.get(name)
         if not isinstance(old, list) or old[:6] != entry[:6]:  # same stamp and context: same findings

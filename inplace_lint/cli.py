@@ -18,12 +18,12 @@ import stat
 import sys
 import time
 import tokenize
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import List, Optional, Sequence, Tuple
 
 from inplace_lint.ftypes import Finding
 from inplace_lint.output import FORMATS, FileError, file_error_from
+from inplace_lint.records import Record, factory
 
 SUBCOMMANDS = ("check", "rule", "lsp")
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
@@ -200,12 +200,11 @@ def _lsp_command(args) -> int:
 # --- check -------------------------------------------------------------------------------------------
 
 
-@dataclass
-class FileResult:
+class FileResult(Record):
     """What checking one file produced (plain data, so files can be checked in parallel later)."""
 
     display: str
-    findings: List[Finding] = field(default_factory=list)
+    findings: List[Finding] = factory(list)
     error: Optional[FileError] = None
     fixed: int = 0
     new_source: Optional[str] = None  # set when fixes changed the text

@@ -17,17 +17,16 @@ folder excludes everything under it. CLI flags override the file (see ``Settings
 
 from __future__ import annotations
 
-import dataclasses
 import fnmatch
 import functools
 import os
 import re
 import sys
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from inplace_lint.ftypes import LintOptions
+from inplace_lint.records import FrozenRecord, factory
 
 SECTION_TOML = "inplace-lint"  # [tool.inplace-lint]
 SECTION_CFG = "inplace-lint"  # [inplace-lint]
@@ -71,8 +70,7 @@ class ConfigError(Exception):
     """A configuration problem; ``str(error)`` is the one message to show."""
 
 
-@dataclass(frozen=True)
-class Settings:
+class Settings(FrozenRecord):
     """Everything an adapter needs to lint one file the way the user configured it."""
 
     select: Tuple[str, ...] = ("AGI",)
@@ -82,7 +80,7 @@ class Settings:
     extend_exclude: Tuple[str, ...] = ()
     assume_params_are_tensors: bool = True
     # The folder globs are relative to (the config file's folder, else the working directory).
-    root: Path = field(default_factory=Path.cwd)
+    root: Path = factory(Path.cwd)
     config_file: Optional[Path] = None
 
     def lint_options(self) -> LintOptions:
@@ -98,7 +96,7 @@ class Settings:
         for key in ("select", "ignore"):
             if key in changes:
                 changes[key] = tuple(validate_codes(changes[key], f"--{key}"))
-        return dataclasses.replace(self, **changes)
+        return self.replace(**changes)
 
     def ignored_codes_for(self, path: str) -> Tuple[str, ...]:
         """Codes that per-file-ignores drops for ``path``."""

@@ -51,7 +51,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Set, Tuple
 
@@ -1411,7 +1411,7 @@ def attach(finding: Finding, source: str) -> Finding:
     message = finding.message.rstrip()
     if not message.endswith((".", "!", "?")):
         message += "."
-    return replace(finding, fix=fix, message=f"{message} {fix.title}.")
+    return finding.replace(fix=fix, message=f"{message} {fix.title}.")
 
 
 # --------------------------------------------------------------------------------------------------

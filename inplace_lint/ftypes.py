@@ -6,20 +6,33 @@ The core returns these; adapters only format them. Positions are 1-based lines a
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
 from typing import Literal, Optional, Tuple
+
+from inplace_lint.records import FrozenRecord, Record, as_dict, factory
 
 Applicability = Literal["safe", "unsafe"]
 
 
-@dataclass(frozen=True, order=True)
-class Position:
+class Position(FrozenRecord):
+    """Ordered by line, then column."""
+
     line: int  # 1-based
     column: int  # 0-based
 
+    def __lt__(self, other: "Position") -> bool:
+        return (self.line, self.column) < (other.line, other.column)
 
-@dataclass(frozen=True)
-class Edit:
+    def __le__(self, other: "Position") -> bool:
+        return (self.line, self.column) <= (other.line, other.column)
+
+    def __gt__(self, other: "Position") -> bool:
+        return (self.line, self.column) > (other.line, other.column)
+
+    def __ge__(self, other: "Position") -> bool:
+        return (self.line, self.column) >= (other.line, other.column)
+
+
+class Edit(FrozenRecord):
     """Replace the text between ``start`` and ``end`` (end exclusive) with ``replacement``."""
 
     start: Position
@@ -27,15 +40,13 @@ class Edit:
     replacement: str
 
 
-@dataclass(frozen=True)
-class Fix:
+class Fix(FrozenRecord):
     title: str  # what the fix does: "Write 'b = b * b'"
     applicability: Applicability  # safe: same forward values, gradients now computable
     edits: Tuple[Edit, ...]
 
 
-@dataclass(frozen=True)
-class Evidence:
+class Evidence(FrozenRecord):
     """Why the finding holds, in the terms a user can check against their code."""
 
     inplace_op: str  # the in-place operation as written: "*=", "add_()", "[...] =", "inplace=True"
@@ -48,8 +59,7 @@ class Evidence:
     runtime_error: str = ""  # what torch will raise
 
 
-@dataclass(frozen=True)
-class InplaceSite:
+class InplaceSite(FrozenRecord):
     """Where and how a tensor is modified in place: what an autofix needs to rewrite it.
 
     ``form`` is one of:
@@ -84,8 +94,7 @@ class InplaceSite:
     holders: Tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class Finding:
+class Finding(FrozenRecord):
     code: str  # "AGI001"
     name: str  # "saved-tensor-modified-inplace"
     message: str
@@ -106,17 +115,16 @@ class Finding:
 
     def to_dict(self) -> dict:
         """JSON-ready form (the documented fields of ``--output-format json``)."""
-        data = asdict(self)
+        data = as_dict(self)
         data.pop("site", None)
         return data
 
 
-@dataclass
-class LintOptions:
+class LintOptions(Record):
     """Analysis switches shared by every adapter (CLI flags, config files and flake8 options map here)."""
 
     # Unannotated function parameters may be tensors that require grad (the seed's ``fn(a)``).
     assume_params_are_tensors: bool = True
     select: Tuple[str, ...] = ("AGI",)
     ignore: Tuple[str, ...] = ()
-    extra: dict = field(default_factory=dict)
+    extra: dict = factory(dict)

@@ -29,7 +29,6 @@ import sys
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
 from urllib.parse import unquote
@@ -44,6 +43,7 @@ from inplace_lint import __version__
 from inplace_lint.config import ConfigError, Settings, SettingsResolver
 from inplace_lint.ftypes import Finding, Fix
 from inplace_lint.noqa import NoqaMap, add_code_to_line, noqa_spans, split_lines
+from inplace_lint.records import Record, factory
 
 logger = logging.getLogger("inplace_lint.lsp")
 
@@ -56,10 +56,9 @@ FIX_ALL_KIND = "source.fixAll.inplace-lint"
 _LINT_THREAD_STACK = 64 * 1024 * 1024  # deep but valid code recurses deeply in the analysis
 
 
-@dataclass
-class LintResult:
+class LintResult(Record):
     source: str
-    findings: List[Finding] = field(default_factory=list)
+    findings: List[Finding] = factory(list)
     error: Optional[str] = None  # why the text could not be linted (logged, diagnostics cleared)
     config_error: Optional[str] = None
     settings: Optional[Settings] = None

@@ -24,20 +24,19 @@ from __future__ import annotations
 import json
 import os
 from collections import Counter
-from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence
 from urllib.parse import quote
 
 from inplace_lint.ftypes import Finding
+from inplace_lint.records import FrozenRecord, as_dict
 
 FORMATS = ("concise", "json", "sarif", "github")
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 INFORMATION_URI = "https://github.com/inplace-lint/inplace-lint"
 
 
-@dataclass(frozen=True)
-class FileError:
+class FileError(FrozenRecord):
     """A file that could not be linted (unreadable, unparsable, internal error)."""
 
     path: str
@@ -84,7 +83,7 @@ def _location(line: int, column: int) -> Dict[str, int]:
 
 
 def finding_to_json(finding: Finding) -> Dict[str, Any]:
-    evidence = asdict(finding.evidence)
+    evidence = as_dict(finding.evidence)
     if evidence.get("saving_column") is not None:
         evidence["saving_column"] += 1
     fix = None

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import io
 import re
 import tokenize
@@ -238,7 +237,7 @@ def _with_own_fix(finding: Finding, plan, why: str, advice: str) -> Finding:
             raise
         fix = None
     message = f"{finding.message} {why} {fix.title if fix is not None else advice}."
-    return dataclasses.replace(finding, message=message, fix=fix)
+    return finding.replace(message=message, fix=fix)
 
 
 def _immediate_error(ctx, code: str, write, op: str, target: str, target_q: str):

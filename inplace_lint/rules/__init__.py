@@ -7,9 +7,9 @@ docs/rules/<CODE>.md is generated from that docstring (``python -m inplace_lint.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Dict
 
+from inplace_lint.records import FrozenRecord
 from inplace_lint.rules import (
     agi001_saved_tensor_modified,
     agi002_leaf_modified,
@@ -20,8 +20,7 @@ from inplace_lint.rules import (
 DOCS_URL = "https://github.com/inplace-lint/inplace-lint/blob/main/docs/rules/{code}.md"
 
 
-@dataclass(frozen=True)
-class Rule:
+class Rule(FrozenRecord):
     code: str
     name: str
     summary: str
