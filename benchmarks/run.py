@@ -197,7 +197,6 @@ def measure_corpus(name: str, every: int, skip_flake8: bool, work: Path, skip_to
     row["cli1"], row["cli1_wall"], _ = fastest(run_measured, one_process, env=_env())
     print(f"[{name}] cli -j1 {row['cli1'] / megabytes:.2f} s/MB", file=sys.stderr, flush=True)
     cache = work / f"cache-{name}"
-    shutil.rmtree(cache, ignore_errors=True)
     cached_cli = cli + ["-j", str(cores), "--cache-dir", str(cache)] + paths
 
     def cold_run():

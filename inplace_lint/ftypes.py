@@ -8,28 +8,16 @@ from __future__ import annotations
 
 from typing import Literal, Optional, Tuple
 
-from inplace_lint.records import FrozenRecord, Record, as_dict, factory
+from inplace_lint.records import FrozenRecord, OrderedRecord, Record, as_dict, factory
 
 Applicability = Literal["safe", "unsafe"]
 
 
-class Position(FrozenRecord):
+class Position(OrderedRecord):
     """Ordered by line, then column."""
 
     line: int  # 1-based
     column: int  # 0-based
-
-    def __lt__(self, other: "Position") -> bool:
-        return (self.line, self.column) < (other.line, other.column)
-
-    def __le__(self, other: "Position") -> bool:
-        return (self.line, self.column) <= (other.line, other.column)
-
-    def __gt__(self, other: "Position") -> bool:
-        return (self.line, self.column) > (other.line, other.column)
-
-    def __ge__(self, other: "Position") -> bool:
-        return (self.line, self.column) >= (other.line, other.column)
 
 
 class Edit(FrozenRecord):

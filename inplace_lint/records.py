@@ -1,10 +1,10 @@
 """Small value classes for the data every start-up builds (findings, options, settings, results).
 
 What ``@dataclass`` gives them (keyword or positional construction with defaults, ``==``, ``repr``,
-frozen instances that hash, ``replace``, a recursive ``as_dict``), without importing :mod:`dataclasses`:
-that import (it imports :mod:`inspect`) and the code it generates per class cost every process 40-60 ms
-of CPU, a third of a cached re-run of the CLI on an unchanged tree (issue 6). LibCST still imports it,
-but only a run that parses something imports LibCST.
+frozen instances that hash, ordering, ``replace``, a recursive ``as_dict``), without importing
+:mod:`dataclasses`: that import (it imports :mod:`inspect`) and the code it generates per class cost every
+process 40-60 ms of CPU, a third of a cached re-run of the CLI on an unchanged tree (issue 6). LibCST
+still imports it, but only a run that parses something imports LibCST.
 
 A class declares its fields as a dataclass does, as annotations in order, each with its default if it has
 one (``factory(dict)`` for a fresh default per instance).
@@ -43,7 +43,7 @@ class Record:
                 default = getattr(cls, field)
                 if isinstance(default, factory):
                     cls._factories[field] = default.make
-                elif not isinstance(default, property):
+                else:
                     cls._defaults[field] = default
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -104,6 +104,31 @@ class FrozenRecord(Record):
 
     def __hash__(self) -> int:
         return hash(self._values())
+
+
+class OrderedRecord(FrozenRecord):
+    """A frozen record ordered by its fields in turn (``@dataclass(order=True)``), only against its own
+    class."""
+
+    def __lt__(self, other: Any) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._values() < other._values()
+
+    def __le__(self, other: Any) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._values() <= other._values()
+
+    def __gt__(self, other: Any) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._values() > other._values()
+
+    def __ge__(self, other: Any) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._values() >= other._values()
 
 
 def as_dict(value: Any) -> Any:

@@ -69,6 +69,8 @@ def test_positions_order_by_line_then_column():
         Position(1, 2), Position(1, 5), Position(2, 0)]
     assert Position(1, 2) <= Position(1, 2) < Position(1, 3)
     assert Position(3, 0) >= Position(2, 9) > Position(2, 8)
+    with pytest.raises(TypeError):  # as a dataclass: ordered only against its own class
+        Position(1, 2) < (1, 3)
 
 
 def test_findings_pickle_and_convert_to_nested_dicts():
