@@ -64,7 +64,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="{check,rule,lsp}", parser_class=_Parser)
 
     check = sub.add_parser("check", help="lint files and folders (the default command)")
-    check.add_argument("paths", nargs="*", metavar="PATH", help="files or folders to lint; '-' reads stdin")
+    check.add_argument(
+        "paths", nargs="*", metavar="PATH", help="files or folders to lint (default: .); '-' reads stdin"
+    )
     check.add_argument(
         "--select", type=_codes, metavar="CODES", help="comma-separated codes or prefixes to report"
     )
@@ -90,6 +92,12 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--extend-exclude", type=_patterns, metavar="GLOBS", help="add to the exclude list")
     check.add_argument(
         "--force-exclude", action="store_true", help="apply exclusions to paths named on the command line too"
+    )
+    check.add_argument(
+        "--respect-gitignore",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="skip what the walked folders' .gitignore files ignore (default: yes)",
     )
     check.add_argument(
         "-j",
@@ -530,13 +538,17 @@ def run_check(args) -> int:
                 )
         else:
             paths = []
-            for raw in args.paths:
+            for raw in args.paths or ["."]:  # as Ruff: no path checks the working directory
                 path = Path(raw)
                 if not path.exists():
                     errors.append(FileError(raw, "no such file or directory"))
                 else:
                     paths.append(path)
-            files = list(iter_python_files(paths, resolver, force_exclude=args.force_exclude))
+            files = list(
+                iter_python_files(
+                    paths, resolver, force_exclude=args.force_exclude, respect_gitignore=args.respect_gitignore
+                )
+            )
             results.extend(_check_files(files, args, fix=fix and not diff, unsafe=unsafe, diff=diff))
     except ConfigError as error:
         print(f"inplace-lint: error: {error}", file=sys.stderr)

@@ -1,0 +1,78 @@
+"""What a new user meets first, through the real entry point (``python -m inplace_lint`` as a subprocess):
+the default path, the summary and fix counts, the ``full`` format and color, quiet pipes and Ctrl-C,
+``--watch``. Each test runs the real analysis on the seed hazard (examples/seed.py's shape)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+PYTHON = sys.executable
+SEED = textwrap.dedent("""\
+    import torch
+    def fn(a):
+        b = a ** 2
+        for i in range(5):
+            b *= b
+        return b
+    """)
+
+
+def cli(*args, cwd, env=None, stdin=None, timeout=120):
+    """Run the command as a user would; color and TTY detection see a pipe unless ``env`` says otherwise."""
+    full_env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR", "PYTHONPATH")}
+    full_env["INPLACE_LINT_CACHE_DIR"] = str(Path(cwd) / ".test-cache")
+    full_env.update(env or {})
+    return subprocess.run(
+        [PYTHON, "-m", "inplace_lint", *args], cwd=cwd, env=full_env, capture_output=True, text=True,
+        input=stdin, timeout=timeout,
+    )
+
+
+@pytest.fixture
+def project(tmp_path):
+    (tmp_path / "pyproject.toml").write_text("[tool.inplace-lint]\nselect = ['AGI']\n", encoding="utf-8")
+    return tmp_path
+
+
+# --- 1. no path checks ".", skipping the usual folders and what .gitignore ignores ----------------------
+
+
+def test_no_path_checks_the_working_directory(project):
+    (project / "seed.py").write_text(SEED, encoding="utf-8")
+    for folder in (".git", ".venv", "venv", "build", "dist", "__pycache__", "node_modules", "pkg/build"):
+        (project / folder).mkdir(parents=True)
+        (project / folder / "hidden.py").write_text(SEED, encoding="utf-8")
+    (project / "pkg" / "mod.py").write_text(SEED, encoding="utf-8")
+    (project / "generated").mkdir()
+    (project / "generated" / "out.py").write_text(SEED, encoding="utf-8")
+    (project / "scratch_1.py").write_text(SEED, encoding="utf-8")
+    (project / ".gitignore").write_text("# generated code\n/generated/\nscratch_*.py\n", encoding="utf-8")
+    proc = cli("--output-format", "json", cwd=project)
+    assert proc.returncode == 1, proc.stderr
+    assert sorted(f["filename"] for f in json.loads(proc.stdout)) == ["pkg/mod.py", "seed.py"]
+    proc = cli("--output-format", "json", "--no-respect-gitignore", cwd=project)
+    assert sorted(f["filename"] for f in json.loads(proc.stdout)) == [
+        "generated/out.py", "pkg/mod.py", "scratch_1.py", "seed.py"
+    ]
+    # named explicitly, an ignored file is linted (as Ruff does)
+    proc = cli("--output-format", "json", "scratch_1.py", cwd=project)
+    assert [f["filename"] for f in json.loads(proc.stdout)] == ["scratch_1.py"]
+
+
+def test_a_negating_gitignore_is_not_used(project):
+    (project / "keep.py").write_text(SEED, encoding="utf-8")
+    (project / ".gitignore").write_text("*.py\n!keep.py\n", encoding="utf-8")
+    proc = cli("--output-format", "json", cwd=project)
+    assert [f["filename"] for f in json.loads(proc.stdout)] == ["keep.py"]
+
+
+def test_no_python_files_stays_a_clear_message(project):
+    proc = cli(cwd=project)
+    assert (proc.returncode, proc.stdout, proc.stderr) == (0, "", "inplace-lint: no Python files to check\n")
