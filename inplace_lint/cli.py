@@ -24,6 +24,7 @@ from typing import List, Optional, Sequence, Tuple
 from inplace_lint.ftypes import Finding
 from inplace_lint.output import FORMATS, FileError, file_error_from
 from inplace_lint.records import Record, factory
+from inplace_lint.terminal import COLOR_CHOICES, is_terminal
 
 SUBCOMMANDS = ("check", "rule", "lsp")
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
@@ -74,7 +75,16 @@ def build_parser() -> argparse.ArgumentParser:
         "--ignore", type=_codes, metavar="CODES", help="comma-separated codes or prefixes to drop"
     )
     check.add_argument(
-        "--output-format", choices=FORMATS, default="concise", help="how to print findings (default: concise)"
+        "--output-format",
+        choices=FORMATS,
+        default=None,
+        help="how to print findings (default: full on a terminal, else concise)",
+    )
+    check.add_argument(
+        "--color",
+        choices=COLOR_CHOICES,
+        default="auto",
+        help="color the full format: auto (a terminal, unless NO_COLOR is set or FORCE_COLOR is), always, never",
     )
     check.add_argument("--statistics", action="store_true", help="print how many findings each code has")
     check.add_argument(
@@ -86,6 +96,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--unsafe-fixes", action="store_true", help="with --fix or --diff, apply unsafe fixes too"
     )
     check.add_argument("--diff", action="store_true", help="print the fixes as a unified diff; write nothing")
+    check.add_argument(
+        "--show-fixes",
+        action="store_true",
+        help="list each finding's fix (safe or unsafe); with --fix or --diff, what the fixes fixed",
+    )
     check.add_argument("--config", type=Path, metavar="PATH", help="use this pyproject.toml / setup.cfg only")
     check.add_argument("--stdin-filename", metavar="PATH", help="the path of the file read from stdin")
     check.add_argument("--exclude", type=_patterns, metavar="GLOBS", help="replace the exclude list")
@@ -218,6 +233,7 @@ class FileResult(Record):
     new_source: Optional[str] = None  # set when fixes changed the text
     diff: str = ""
     note: Optional[str] = None
+    fixed_codes: dict = factory(dict)  # code -> how many findings of it the fixes removed
 
 
 def _unified_diff(*args, **kwargs):
@@ -246,12 +262,15 @@ def check_source(
     ``linter`` replaces the engine's ``lint_source`` when only linting (the cache passes its own).
     """
     from inplace_lint.apply_fixes import fix_text, lint_text
+    from inplace_lint.terminal import fixed_codes
 
     result = FileResult(display=display)
     try:
         if fix or diff:
-            outcome = fix_text(source, display, settings, unsafe=unsafe)
+            before = lint_text(source, display, settings)
+            outcome = fix_text(source, display, settings, unsafe=unsafe, findings=before)
             result.findings = outcome.remaining
+            result.fixed_codes = dict(fixed_codes(before, outcome.remaining))
             result.fixed = outcome.fixed
             if outcome.source != source:
                 result.new_source = outcome.source
@@ -479,8 +498,14 @@ def _lint_files(files, todo: List[int], results: List[Optional[FileResult]], arg
             results[index] = result
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
+def _source_of(path: str, texts: dict) -> Optional[str]:
+    """The text a finding's positions refer to: the fixed text when fixes changed it, else the file's."""
+    if path in texts:
+        return texts[path]
+    try:
+        return read_source(Path(path).read_bytes())[0]
+    except (OSError, SyntaxError, UnicodeDecodeError, LookupError):
+        return None
 
 
 def run_check(args) -> int:
@@ -514,6 +539,15 @@ def run_check(args) -> int:
         return EXIT_ERROR
     resolver = SettingsResolver(explicit=args.config, overrides=overrides)
     fix, diff, unsafe = args.fix, args.diff, args.unsafe_fixes
+    output_format = args.output_format or ("full" if is_terminal(sys.stdout) else "concise")
+    human = output_format in ("full", "concise")
+    if diff and not human:
+        print(
+            f"inplace-lint: error: --diff prints a unified diff; it cannot be combined with "
+            f"--output-format {output_format} (--fix --output-format {output_format} reports what remains)",
+            file=sys.stderr,
+        )
+        return EXIT_ERROR
 
     results: List[FileResult] = []
     errors: List[FileError] = []
@@ -585,26 +619,44 @@ def run_check(args) -> int:
     elif args.statistics:
         from inplace_lint.output import format_statistics
 
-        out.write(format_statistics(findings, args.output_format, unsafe))
+        out.write(format_statistics(findings, output_format, unsafe))
+    elif output_format == "full":
+        from inplace_lint.terminal import format_full, use_color
+
+        texts = {r.display: r.new_source for r in results if r.new_source is not None}
+        if stdin_mode and results:
+            texts.setdefault(results[0].display, source)
+        shown = format_full(findings, lambda path: _source_of(path, texts), use_color(args.color, out), unsafe)
+        out.write(shown + ("\n" if findings else ""))
     else:
         from inplace_lint.output import render
 
-        out.write(render(findings, args.output_format, errors))
+        out.write(render(findings, output_format, errors))
+    if args.show_fixes:
+        from inplace_lint.terminal import format_fixes_applied, format_fixes_available
+
+        if fix or diff:
+            names = {f.code: f.name for r in results for f in r.findings}
+            from inplace_lint.rules import RULES
+
+            names.update({code: rule.name for code, rule in RULES.items()})
+            shown = format_fixes_applied({r.display: r.fixed_codes for r in results}, names, diff)
+        else:
+            shown = format_fixes_available(findings)
+        (out if human and not diff else sys.stderr).write(shown)
     out.flush()
 
     if not results and not errors:
         note("inplace-lint: no Python files to check")
-    elif diff:
-        note(
-            f"Would fix {_plural(fixed, 'finding')} in {_plural(changed_files, 'file')}, "
-            f"{len(findings)} remaining."
-        )
-    elif fix:
-        note(f"Fixed {_plural(fixed, 'finding')}, {len(findings)} remaining.")
-    elif findings and args.output_format == "concise" and not args.statistics:
-        fixable = sum(1 for f in findings if f.fix is not None and f.fix.applicability == "safe")
-        hint = f" ({fixable} fixable with --fix)" if fixable else ""
-        note(f"Found {_plural(len(findings), 'finding')}{hint}.")
+    elif diff or fix:
+        from inplace_lint.terminal import fix_summary
+
+        note(fix_summary(fixed, findings, unsafe, changed_files, diff))
+    elif human and not args.statistics and (findings or not errors):
+        from inplace_lint.terminal import check_summary
+
+        for line in check_summary(findings, unsafe):
+            note(line)
 
     if errors:
         return EXIT_ERROR

@@ -76,3 +76,72 @@ def test_a_negating_gitignore_is_not_used(project):
 def test_no_python_files_stays_a_clear_message(project):
     proc = cli(cwd=project)
     assert (proc.returncode, proc.stdout, proc.stderr) == (0, "", "inplace-lint: no Python files to check\n")
+
+
+# --- 3. unsafe fixes are named in the summary, --diff/--fix count them, --show-fixes lists them -----------
+
+# y is read through the view z after the write, so rewriting it out of place is unsafe
+UNSAFE = textwrap.dedent("""\
+    import torch
+    def f(x):
+        y = x.exp()
+        z = y[0]
+        y.add_(1)
+        return y, z
+    """)
+
+
+@pytest.fixture
+def two_fixes(project):
+    (project / "seed.py").write_text(SEED, encoding="utf-8")
+    (project / "views.py").write_text(UNSAFE, encoding="utf-8")
+    return project
+
+
+def test_summary_names_safe_and_unsafe_fixes(two_fixes):
+    proc = cli("--output-format", "concise", cwd=two_fixes)
+    assert proc.returncode == 1
+    assert proc.stderr.splitlines() == [
+        "Found 2 findings.",
+        "[*] 1 fixable with --fix (1 unsafe fix available with --fix --unsafe-fixes).",
+    ]
+    proc = cli("--output-format", "concise", "views.py", cwd=two_fixes)
+    assert proc.stderr.splitlines() == [
+        "Found 1 finding.",
+        "No safe fixes (1 unsafe fix available with --fix --unsafe-fixes).",
+    ]
+    proc = cli("--output-format", "concise", "--unsafe-fixes", cwd=two_fixes)
+    assert proc.stderr.splitlines() == ["Found 2 findings.", "[*] 2 fixable with --fix --unsafe-fixes."]
+
+
+def test_diff_and_fix_count_unsafe_fixes_only_when_asked(two_fixes):
+    proc = cli("--diff", "views.py", cwd=two_fixes)
+    assert (proc.returncode, proc.stdout) == (0, "")
+    assert proc.stderr == (
+        "Would fix 0 findings in 0 files, 1 remaining (1 unsafe fix available with --diff --unsafe-fixes).\n"
+    )
+    proc = cli("--diff", "--unsafe-fixes", cwd=two_fixes)
+    assert proc.returncode == 1
+    assert "+    y = y.add(1)" in proc.stdout.splitlines() and "+        b = b * b" in proc.stdout.splitlines()
+    assert proc.stderr == "Would fix 2 findings in 2 files, 0 remaining.\n"
+    assert (two_fixes / "views.py").read_text(encoding="utf-8") == UNSAFE
+    proc = cli("--fix", cwd=two_fixes)
+    assert proc.stderr == "Fixed 1 finding, 1 remaining (1 unsafe fix available with --fix --unsafe-fixes).\n"
+    proc = cli("--fix", "--unsafe-fixes", cwd=two_fixes)
+    assert (proc.returncode, proc.stderr) == (0, "Fixed 1 finding, 0 remaining.\n")
+    assert "    y = y.add(1)\n" in (two_fixes / "views.py").read_text(encoding="utf-8")
+
+
+def test_show_fixes(two_fixes):
+    proc = cli("--output-format", "concise", "--show-fixes", cwd=two_fixes)
+    assert proc.stdout.splitlines()[2:] == [
+        "Fixes available:",
+        "seed.py:5:9: AGI001 [safe] Write 'b = b * b'",
+        "views.py:5:5: AGI001 [unsafe] Write 'y = y.add(1)'",
+    ]
+    proc = cli("--fix", "--unsafe-fixes", "--show-fixes", cwd=two_fixes)
+    assert proc.stdout == (
+        "Fixed 2 findings:\n"
+        "- seed.py:\n    1 × AGI001 (saved-tensor-modified-inplace)\n"
+        "- views.py:\n    1 × AGI001 (saved-tensor-modified-inplace)\n"
+    )
