@@ -36,6 +36,23 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_ERROR, f"inplace-lint: error: {message}\n")
 
 
+class _TopParser(_Parser):
+    """The top-level parser: its help ends with ``check``'s options, since ``check`` is the default
+    command (``inplace-lint --help`` should show ``--fix``)."""
+
+    check_parser: Optional[argparse.ArgumentParser] = None
+
+    def format_help(self) -> str:
+        text = super().format_help()
+        if self.check_parser is None:
+            return text
+        check_help = self.check_parser.format_help()
+        return (
+            f"{text}\nWith no command, 'check' runs: 'inplace-lint PATH...' is 'inplace-lint check PATH...'.\n"
+            f"\n{check_help}"
+        )
+
+
 def _codes(value: str) -> List[str]:
     return [code.strip() for code in value.replace(" ", ",").split(",") if code.strip()]
 
@@ -57,7 +74,7 @@ def _patterns(value: str) -> List[str]:
 def build_parser() -> argparse.ArgumentParser:
     from inplace_lint import __version__
 
-    parser = _Parser(
+    parser = _TopParser(
         prog="inplace-lint",
         description="Find PyTorch in-place operations that break autograd, without running the code.",
     )
@@ -138,6 +155,8 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="treat unannotated function parameters as tensors that may require grad (default: yes)",
     )
+
+    parser.check_parser = check
 
     rule = sub.add_parser("rule", help="print a rule's documentation")
     rule.add_argument("rule", nargs="?", metavar="CODE", help="a code (AGI001) or a name")

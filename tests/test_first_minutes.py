@@ -145,3 +145,79 @@ def test_show_fixes(two_fixes):
         "- seed.py:\n    1 × AGI001 (saved-tensor-modified-inplace)\n"
         "- views.py:\n    1 × AGI001 (saved-tensor-modified-inplace)\n"
     )
+
+
+# --- 4. the full format, color, the top-level help -------------------------------------------------------
+
+SNAPSHOTS = Path(__file__).parent / "data" / "snapshots"
+
+
+def _matches_snapshot(name: str, text: str) -> None:
+    """Compare with tests/data/snapshots/NAME; INPLACE_LINT_UPDATE_SNAPSHOTS=1 rewrites it instead."""
+    path = SNAPSHOTS / name
+    if os.environ.get("INPLACE_LINT_UPDATE_SNAPSHOTS"):
+        SNAPSHOTS.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    assert text == path.read_text(encoding="utf-8"), f"differs from {path}"
+
+
+@pytest.mark.parametrize("color", ["never", "always"])
+def test_full_format_snapshot(two_fixes, color):
+    proc = cli("--output-format", "full", "--color", color, cwd=two_fixes)
+    assert proc.returncode == 1
+    _matches_snapshot(f"full-{color}.txt", proc.stdout)
+    assert ("\033[" in proc.stdout) == (color == "always")
+
+
+def _on_a_terminal(args, cwd, env=None):
+    """Run the command with stdout and stderr on a pseudo-terminal; return (exit code, what it showed)."""
+    pty = pytest.importorskip("pty")
+    leader, follower = pty.openpty()
+    full_env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR", "PYTHONPATH")}
+    full_env.update(env or {}, INPLACE_LINT_CACHE_DIR=str(Path(cwd) / ".test-cache"))
+    proc = subprocess.Popen([PYTHON, "-m", "inplace_lint", *args], cwd=cwd, env=full_env,
+                            stdin=subprocess.DEVNULL, stdout=follower, stderr=follower)
+    os.close(follower)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:  # EIO: the child closed the terminal
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(leader)
+    return proc.wait(timeout=120), b"".join(chunks).decode("utf-8").replace("\r\n", "\n")
+
+
+def test_full_and_color_are_the_default_on_a_terminal_only(two_fixes):
+    code, shown = _on_a_terminal(["seed.py"], two_fixes)
+    assert code == 1
+    assert "\033[1;31mAGI001" in shown and "\033[1;36mhelp:\033[0m Write 'b = b * b'" in shown
+    code, shown = _on_a_terminal(["seed.py"], two_fixes, env={"NO_COLOR": "1"})
+    assert "\033[" not in shown and "  = help: Write 'b = b * b'" in shown
+    code, shown = _on_a_terminal(["--color", "always", "seed.py"], two_fixes, env={"NO_COLOR": "1"})
+    assert "\033[1;31mAGI001" in shown
+    # a pipe: concise, no color, unless asked
+    piped = cli("seed.py", cwd=two_fixes).stdout
+    assert piped.startswith("seed.py:5:9: AGI001 '*=' modifies") and len(piped.splitlines()) == 1
+    forced = cli("--output-format", "full", "seed.py", cwd=two_fixes, env={"FORCE_COLOR": "1"}).stdout
+    assert "\033[1;31mAGI001" in forced
+    code, shown = _on_a_terminal([], _clean(two_fixes))
+    assert (code, shown) == (0, "All checks passed!\n")
+
+
+def _clean(project: Path) -> Path:
+    clean = project / "clean"
+    clean.mkdir()
+    (clean / "ok.py").write_text("import torch\nb = torch.ones(3)\nb = b * b\n", encoding="utf-8")
+    return clean
+
+
+def test_top_level_help_shows_the_check_flags(tmp_path):
+    proc = cli("--help", cwd=tmp_path)
+    assert proc.returncode == 0
+    for flag in ("--fix", "--unsafe-fixes", "--diff", "--show-fixes", "--output-format", "--color",
+                 "--select", "rule", "lsp"):
+        assert flag in proc.stdout, flag
