@@ -186,20 +186,28 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         args = parser.parse_args(_with_default_command(argv))
     except SystemExit as exit:
         return exit.code if isinstance(exit.code, int) else EXIT_ERROR
-    if args.command == "rule":
-        return _rule_command(args)
-    if args.command == "lsp":
-        return _lsp_command(args)
     try:
+        if args.command == "rule":
+            return _rule_command(args)
+        if args.command == "lsp":
+            return _lsp_command(args)
         return run_check(args)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # Ctrl-C: no traceback, the shell's convention for SIGINT
         return 130
     except BrokenPipeError:  # `inplace-lint ... | head`
-        try:
-            sys.stdout = open(os.devnull, "w")
-        except OSError:
-            pass
+        _quiet_closed_stdout()
         return EXIT_ERROR
+
+
+def _quiet_closed_stdout() -> None:
+    """Point stdout at /dev/null, so that the interpreter's final flush of what the closed pipe did not
+    take raises nothing ("Exception ignored ... BrokenPipeError")."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 # --- rule / lsp --------------------------------------------------------------------------------------
@@ -235,8 +243,37 @@ def _lsp_command(args) -> int:
             file=sys.stderr,
         )
         return EXIT_ERROR
-    serve(tcp=args.tcp, host=args.host, port=args.port)
-    return EXIT_CLEAN
+    import logging
+
+    # The editor closing the pipe is how a client goes away: pygls says so in one line
+    # ("Connection to the client is lost"); its traceback of the BrokenPipeError adds nothing.
+    for name in ("pygls.protocol.json_rpc", "pygls.protocol.language_server", "pygls.server", "pygls.io_",
+                 "concurrent.futures", "asyncio"):
+        logging.getLogger(name).addFilter(_no_broken_pipe_traceback)
+    import signal
+
+    interrupted = []
+
+    def on_interrupt(signum, frame):  # pygls stops quietly on Ctrl-C; the exit status still says so
+        interrupted.append(signum)
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGINT, on_interrupt)
+    try:
+        serve(tcp=args.tcp, host=args.host, port=args.port)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    return 130 if interrupted else EXIT_CLEAN
+
+
+def _no_broken_pipe_traceback(record) -> bool:
+    """Drop a log record whose exception is (or was raised while handling) a BrokenPipeError."""
+    error = record.exc_info[1] if record.exc_info else None
+    while error is not None:
+        if isinstance(error, BrokenPipeError):
+            return False
+        error = error.__cause__ or error.__context__
+    return True
 
 
 # --- check -------------------------------------------------------------------------------------------
