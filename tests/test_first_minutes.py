@@ -221,3 +221,89 @@ def test_top_level_help_shows_the_check_flags(tmp_path):
     for flag in ("--fix", "--unsafe-fixes", "--diff", "--show-fixes", "--output-format", "--color",
                  "--select", "rule", "lsp"):
         assert flag in proc.stdout, flag
+
+
+# --- 5. a closed pipe and Ctrl-C are quiet in every subcommand ---------------------------------------------
+
+
+def _with_closed_stdout(args, cwd, stdin=b""):
+    """Run with stdout a pipe nobody reads (its reading end closed first): every write fails at once."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        proc = subprocess.run([PYTHON, "-m", "inplace_lint", *args], cwd=cwd, stdout=write_end,
+                              stderr=subprocess.PIPE, input=stdin, timeout=120)
+    finally:
+        os.close(write_end)
+    return proc.returncode, proc.stderr.decode("utf-8", "replace")
+
+
+def _lsp_message(payload: dict) -> bytes:
+    body = json.dumps(payload).encode("utf-8")
+    return b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+
+INITIALIZE = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["rule", "AGI001"], ["rule", "--all"], ["--help"], ["seed.py"], ["--output-format", "full", "seed.py"],
+     ["--output-format", "json", "seed.py"], ["--statistics", "seed.py"], ["lsp"]],
+    ids=lambda args: "_".join(args).strip("-"),
+)
+def test_closed_pipe_is_quiet(two_fixes, args):
+    code, stderr = _with_closed_stdout(args, two_fixes, stdin=_lsp_message(INITIALIZE) if args == ["lsp"] else b"")
+    assert "Traceback" not in stderr and "Exception ignored" not in stderr, stderr
+    assert code in (0, 2), (code, stderr)
+
+
+def _blocked_reading(pid: int) -> bool:
+    """Whether the process sleeps in a pipe read (it got past its imports and waits for stdin)."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat, open(f"/proc/{pid}/wchan") as wchan:
+            return stat.read().rsplit(")", 1)[1].split()[0] == "S" and "pipe" in wchan.read()
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/wchan").exists(), reason="needs Linux's /proc")
+def test_ctrl_c_while_checking_stdin_exits_130_quietly(project):
+    import signal
+    import time
+
+    proc = subprocess.Popen([PYTHON, "-m", "inplace_lint", "-"], cwd=project, stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    # a state to wait for, not a time: three looks in a row (50 ms apart) find it blocked reading stdin
+    seen = 0
+    for _ in range(6000):
+        seen = seen + 1 if _blocked_reading(proc.pid) else 0
+        if seen == 3:
+            break
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=120)
+    assert (proc.returncode, out, err) == (130, b"", b"")
+
+
+def test_ctrl_c_stops_the_language_server_with_130_quietly(project):
+    import signal
+
+    proc = subprocess.Popen([PYTHON, "-m", "inplace_lint", "lsp"], cwd=project, stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc.stdin.write(_lsp_message(INITIALIZE))
+    proc.stdin.flush()
+    header = proc.stdout.readline()  # the answer to initialize: the server is serving
+    assert header.startswith(b"Content-Length:"), header
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130 and b"Traceback" not in err, err
+
+
+def test_rule_pages_show_their_example_near_the_top():
+    """A reader meets the example within the first screen (generated from the rule modules' docstrings)."""
+    pages = Path(__file__).resolve().parents[1] / "docs" / "rules"
+    for page in sorted(pages.glob("AGI*.md")):
+        lines = page.read_text(encoding="utf-8").splitlines()
+        assert lines.index("## Example") < 30, page.name
+        assert len(lines) <= 120, f"{page.name}: {len(lines)} lines"
