@@ -118,6 +118,11 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="list each finding's fix (safe or unsafe); with --fix or --diff, what the fixes fixed",
     )
+    check.add_argument(
+        "-w", "--watch", action="store_true", help="check again whenever a file changes (Ctrl-C stops)"
+    )
+    # how many checks --watch makes before it stops (tests; unset: until Ctrl-C)
+    check.add_argument("--watch-rounds", type=_jobs, default=None, help=argparse.SUPPRESS)
     check.add_argument("--config", type=Path, metavar="PATH", help="use this pyproject.toml / setup.cfg only")
     check.add_argument("--stdin-filename", metavar="PATH", help="the path of the file read from stdin")
     check.add_argument("--exclude", type=_patterns, metavar="GLOBS", help="replace the exclude list")
@@ -191,6 +196,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             return _rule_command(args)
         if args.command == "lsp":
             return _lsp_command(args)
+        if args.watch:
+            from inplace_lint.watch import watch
+
+            return watch(args, run_check, rounds=args.watch_rounds)
         return run_check(args)
     except KeyboardInterrupt:  # Ctrl-C: no traceback, the shell's convention for SIGINT
         return 130
@@ -480,10 +489,31 @@ def _regular_stat(path: Path) -> Optional[os.stat_result]:
     return found if stat.S_ISREG(found.st_mode) else None
 
 
+class _CountingResults(list):
+    """The per-file results, filled as files finish (here or in a worker); each filled slot moves the
+    progress line on."""
+
+    def __init__(self, items, progress) -> None:
+        super().__init__(items)
+        self.progress = progress
+
+    def __setitem__(self, index, value) -> None:
+        super().__setitem__(index, value)
+        self.progress.step()
+
+
+def _progress_for(args, total: int):
+    from inplace_lint.terminal import Progress
+
+    quiet = getattr(args, "quiet", False) or getattr(args, "watch", False)
+    return Progress(total, sys.stderr, enabled=False if quiet else None)
+
+
 def _check_files(files, args, fix: bool, unsafe: bool, diff: bool) -> List[FileResult]:
     """Check ``files`` ((path, settings) pairs), in order; cached and worker results alike."""
     cache = _make_cache(args, fix or diff)
-    results: List[Optional[FileResult]] = [None] * len(files)
+    progress = _progress_for(args, len(files))
+    results: List[Optional[FileResult]] = _CountingResults([None] * len(files), progress)
     todo = []
     stat_index = cache.stat_index() if cache is not None else None
     stats: List[Optional[os.stat_result]] = [None] * len(files)  # taken before the file is read
@@ -514,6 +544,7 @@ def _check_files(files, args, fix: bool, unsafe: bool, diff: bool) -> List[FileR
                     stat_index.remember(path, result.display, settings, stats[index], result.findings,
                                         stat_time)
             stat_index.save()
+        progress.finish()
     return results  # type: ignore[return-value]
 
 

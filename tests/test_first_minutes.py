@@ -307,3 +307,74 @@ def test_rule_pages_show_their_example_near_the_top():
         lines = page.read_text(encoding="utf-8").splitlines()
         assert lines.index("## Example") < 30, page.name
         assert len(lines) <= 120, f"{page.name}: {len(lines)} lines"
+
+
+# --- 6. --watch, and the progress line of a long run --------------------------------------------------------
+
+
+def _read_until(stream, text: str, lines: list) -> None:
+    """Read lines of ``stream`` into ``lines`` until one contains ``text`` (a state, not a time)."""
+    for line in iter(stream.readline, ""):
+        lines.append(line)
+        if text in line:
+            return
+    raise AssertionError(f"the stream ended before {text!r}: {''.join(lines)}")
+
+
+def _watching(project, *args):
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR", "PYTHONPATH")}
+    env["INPLACE_LINT_CACHE_DIR"] = str(project / ".test-cache")
+    return subprocess.Popen([PYTHON, "-m", "inplace_lint", "--watch", *args], cwd=project, env=env,
+                            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def test_watch_checks_again_after_a_change(project):
+    (project / "seed.py").write_text(SEED, encoding="utf-8")
+    proc = _watching(project, "--output-format", "concise", "--watch-rounds", "2")
+    err: list = []
+    _read_until(proc.stderr, "Watching for changes", err)
+    (project / "seed.py").write_text(SEED.replace("b *= b", "b = b * b  # fixed"), encoding="utf-8")
+    out, rest = proc.communicate(timeout=120)
+    err.append(rest)
+    assert proc.returncode == 0, "".join(err)
+    assert out.count("seed.py:5:9: AGI001") == 1  # the first check only
+    stderr = "".join(err)
+    assert stderr.count("Checking") == 2 and "Checking again" in stderr
+    assert stderr.count("All checks passed!") == 1 and stderr.count("Found 1 finding.") == 1
+    assert any((project / ".test-cache").iterdir()), "the watch's checks go through the cache"
+
+
+def test_ctrl_c_ends_watching_with_0(project):
+    import signal
+
+    (project / "seed.py").write_text(SEED, encoding="utf-8")
+    proc = _watching(project)
+    _read_until(proc.stderr, "Watching for changes", [])
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 0 and "Traceback" not in err, err
+
+
+def test_progress_line_only_after_two_seconds_and_cleared():
+    import io
+
+    from inplace_lint.terminal import Progress
+
+    now = [0.0]
+    stream = io.StringIO()
+    progress = Progress(3, stream, enabled=True, clock=lambda: now[0])
+    progress.step()
+    now[0] = 1.9
+    progress.step()
+    assert stream.getvalue() == ""  # a short run shows nothing
+    now[0] = 2.5
+    progress.step()
+    assert stream.getvalue() == "\rChecked 3/3 files"
+    progress.finish()
+    assert stream.getvalue().endswith("\r\033[K")
+    off = io.StringIO()
+    quiet = Progress(3, off)  # not a terminal
+    now[0] = 10.0
+    quiet.step()
+    quiet.finish()
+    assert off.getvalue() == ""
