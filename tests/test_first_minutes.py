@@ -378,3 +378,54 @@ def test_progress_line_only_after_two_seconds_and_cleared():
     quiet.step()
     quiet.finish()
     assert off.getvalue() == ""
+
+
+# --- 9. the smaller points --------------------------------------------------------------------------------
+
+
+def test_diff_with_a_machine_format_is_refused_with_one_message(two_fixes):
+    for output_format in ("json", "sarif", "github"):
+        proc = cli("--diff", "--output-format", output_format, cwd=two_fixes)
+        assert (proc.returncode, proc.stdout) == (2, ""), output_format
+        assert proc.stderr == (
+            f"inplace-lint: error: --diff prints a unified diff; it cannot be combined with --output-format "
+            f"{output_format} (--fix --output-format {output_format} reports what remains)\n"
+        )
+    assert cli("--diff", "--output-format", "concise", cwd=two_fixes).returncode == 1
+
+
+def test_an_optimizer_step_between_backwards_gets_advice(project):
+    fixtures = Path(__file__).parent / "fixtures"
+    gan = fixtures / "AGI001" / "gan_step_between_backwards.py"
+    proc = cli("--output-format", "json", str(gan), cwd=project)
+    (finding,) = json.loads(proc.stdout)
+    assert finding["fix"] is None  # the parameters have to change in place: advice instead of a fix
+    assert finding["message"].endswith(
+        "Call 'opt_d.step()' after the last backward that needs the old parameters, or run the forward pass "
+        "again after it (a GAN: the discriminator's loss on D(fake.detach()), the generator's on a new "
+        "D(fake) computed after the discriminator's step)."
+    )
+    # what the advice describes is the safe fixture torch runs (tests/test_fixtures_runtime.py)
+    proc = cli("--output-format", "json", str(fixtures / "safe" / "gan_correct_step.py"), cwd=project)
+    assert json.loads(proc.stdout) == []
+
+
+def _page_blocks(code: str):
+    page = (Path(__file__).resolve().parents[1] / "docs" / "rules" / f"{code}.md").read_text(encoding="utf-8")
+    example = page.split("## Example\n```python\n", 1)[1].split("```", 1)[0]
+    instead = page.split("## Use instead\n```python\n", 1)[1].split("```", 1)[0]
+    return example, instead
+
+
+def test_agi004_doc_example_is_self_contained():
+    """The example runs as it stands: torch raises what the rule says, the fixed version runs, and the
+    linter flags the one and not the other."""
+    pytest.importorskip("torch")
+    from inplace_lint import lint_source
+
+    example, instead = _page_blocks("AGI004")
+    assert [f.code for f in lint_source(example)] == ["AGI004"]
+    assert lint_source(instead) == []
+    with pytest.raises(RuntimeError, match="A view was created in no_grad mode and is being modified inplace"):
+        exec(compile(example, "AGI004 example", "exec"), {})
+    exec(compile(instead, "AGI004 use instead", "exec"), {})
