@@ -34,7 +34,8 @@ def flat(lines: int) -> str:
 
 def nested_fors(depth: int) -> str:
     loops = "".join("    " + " " * i + f"for i{i} in range(2):\n" for i in range(depth))
-    return "import torch\ndef f(a):\n    b = a ** 2\n" + loops + "    " + " " * depth + "b *= b\n    return b\n"
+    body = "    " + " " * depth + "b *= b\n"
+    return "import torch\ndef f(a):\n    b = a ** 2\n" + loops + body + "    return b\n"
 
 
 def fastest(source: str, repeat: int = 3):

@@ -48,8 +48,8 @@ class _TopParser(_Parser):
             return text
         check_help = self.check_parser.format_help()
         return (
-            f"{text}\nWith no command, 'check' runs: 'inplace-lint PATH...' is 'inplace-lint check PATH...'.\n"
-            f"\n{check_help}"
+            f"{text}\nWith no command, 'check' runs: 'inplace-lint PATH...' is "
+            f"'inplace-lint check PATH...'.\n\n{check_help}"
         )
 
 
@@ -101,7 +101,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--color",
         choices=COLOR_CHOICES,
         default="auto",
-        help="color the full format: auto (a terminal, unless NO_COLOR is set or FORCE_COLOR is), always, never",
+        help="color the full format: auto (on a terminal, unless NO_COLOR is set; FORCE_COLOR forces), "
+        "always, never",
     )
     check.add_argument("--statistics", action="store_true", help="print how many findings each code has")
     check.add_argument(
@@ -204,19 +205,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except KeyboardInterrupt:  # Ctrl-C: no traceback, the shell's convention for SIGINT
         return 130
     except BrokenPipeError:  # `inplace-lint ... | head`
-        _quiet_closed_stdout()
+        from inplace_lint.quiet import quiet_closed_stdout
+
+        quiet_closed_stdout()
         return EXIT_ERROR
-
-
-def _quiet_closed_stdout() -> None:
-    """Point stdout at /dev/null, so that the interpreter's final flush of what the closed pipe did not
-    take raises nothing ("Exception ignored ... BrokenPipeError")."""
-    try:
-        null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, sys.stdout.fileno())
-        os.close(null)
-    except (OSError, ValueError, AttributeError):
-        pass
 
 
 # --- rule / lsp --------------------------------------------------------------------------------------
@@ -252,37 +244,9 @@ def _lsp_command(args) -> int:
             file=sys.stderr,
         )
         return EXIT_ERROR
-    import logging
+    from inplace_lint.quiet import serve_quietly
 
-    # The editor closing the pipe is how a client goes away: pygls says so in one line
-    # ("Connection to the client is lost"); its traceback of the BrokenPipeError adds nothing.
-    for name in ("pygls.protocol.json_rpc", "pygls.protocol.language_server", "pygls.server", "pygls.io_",
-                 "concurrent.futures", "asyncio"):
-        logging.getLogger(name).addFilter(_no_broken_pipe_traceback)
-    import signal
-
-    interrupted = []
-
-    def on_interrupt(signum, frame):  # pygls stops quietly on Ctrl-C; the exit status still says so
-        interrupted.append(signum)
-        raise KeyboardInterrupt
-
-    previous = signal.signal(signal.SIGINT, on_interrupt)
-    try:
-        serve(tcp=args.tcp, host=args.host, port=args.port)
-    finally:
-        signal.signal(signal.SIGINT, previous)
-    return 130 if interrupted else EXIT_CLEAN
-
-
-def _no_broken_pipe_traceback(record) -> bool:
-    """Drop a log record whose exception is (or was raised while handling) a BrokenPipeError."""
-    error = record.exc_info[1] if record.exc_info else None
-    while error is not None:
-        if isinstance(error, BrokenPipeError):
-            return False
-        error = error.__cause__ or error.__context__
-    return True
+    return serve_quietly(lambda: serve(tcp=args.tcp, host=args.host, port=args.port))
 
 
 # --- check -------------------------------------------------------------------------------------------
@@ -667,7 +631,8 @@ def run_check(args) -> int:
                     paths.append(path)
             files = list(
                 iter_python_files(
-                    paths, resolver, force_exclude=args.force_exclude, respect_gitignore=args.respect_gitignore
+                    paths, resolver, force_exclude=args.force_exclude,
+                    respect_gitignore=args.respect_gitignore,
                 )
             )
             results.extend(_check_files(files, args, fix=fix and not diff, unsafe=unsafe, diff=diff))
@@ -713,7 +678,8 @@ def run_check(args) -> int:
         texts = {r.display: r.new_source for r in results if r.new_source is not None}
         if stdin_mode and results:
             texts.setdefault(results[0].display, source)
-        shown = format_full(findings, lambda path: _source_of(path, texts), use_color(args.color, out), unsafe)
+        color = use_color(args.color, out)
+        shown = format_full(findings, lambda path: _source_of(path, texts), color, unsafe)
         out.write(shown + ("\n" if findings else ""))
     else:
         from inplace_lint.output import render

@@ -497,7 +497,8 @@ def iter_python_files(
                 ignores.enter(root)
             dirs[:] = sorted(
                 d for d in dirs
-                if not settings.is_excluded(root_path / d) and not ignores.ignores(os.path.join(root, d), True)
+                if not settings.is_excluded(root_path / d)
+                and not ignores.ignores(os.path.join(root, d), True)
             )
             for name in sorted(files):
                 if not name.endswith(".py"):

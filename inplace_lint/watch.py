@@ -26,7 +26,8 @@ def snapshot(args) -> Snapshot:
     paths = [Path(raw) for raw in (args.paths or ["."]) if os.path.exists(raw)]
     state: Snapshot = {}
     try:
-        files = [path for path, _ in iter_python_files(paths, resolver, respect_gitignore=args.respect_gitignore)]
+        found = iter_python_files(paths, resolver, respect_gitignore=args.respect_gitignore)
+        files = [path for path, _ in found]
     except ConfigError:  # the check reports it; watch the config files for its repair
         files = []
     for folder in {str(path.parent) for path in files} | {"."}:

@@ -33,7 +33,8 @@ def test_api_columns_match_the_json_format():
     from inplace_lint import lint_source
     from inplace_lint.output import format_json
 
-    source = "import torch\ndef fn(a):\n    b = a ** 2\n    for i in range(5):\n        b *= b\n    return b\n"
+    source = "import torch\ndef fn(a):\n    b = a ** 2\n    for i in range(5):\n        b *= b\n" \
+        "    return b\n"
     (finding,) = lint_source(source, "seed.py")
     import json
 

@@ -31,7 +31,8 @@ def _nvims():
 
 
 def _version(nvim: str):
-    first = subprocess.run([nvim, "--version"], capture_output=True, text=True, timeout=60).stdout.split("\n")[0]
+    shown = subprocess.run([nvim, "--version"], capture_output=True, text=True, timeout=60).stdout
+    first = shown.split("\n")[0]
     match = re.search(r"v(\d+)\.(\d+)", first)
     return (int(match.group(1)), int(match.group(2))) if match else (0, 0)
 
@@ -108,7 +109,8 @@ def _eglot_available() -> bool:
 def test_emacs_eglot_recipe_shows_the_seed_finding(tmp_path):
     if not _eglot_available():
         pytest.skip("no Emacs with eglot here (apt-get install emacs-nox elpa-eglot)")
-    (tmp_path / "eglot-recipe.el").write_text(_block("elisp", "(with-eval-after-load 'eglot"), encoding="utf-8")
+    recipe = _block("elisp", "(with-eval-after-load 'eglot")
+    (tmp_path / "eglot-recipe.el").write_text(recipe, encoding="utf-8")
     (tmp_path / "pyproject.toml").write_text("[tool.inplace-lint]\n", encoding="utf-8")
     (tmp_path / "seed.py").write_text(SEED, encoding="utf-8")
     result = tmp_path / "result.txt"

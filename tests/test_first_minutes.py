@@ -122,7 +122,8 @@ def test_diff_and_fix_count_unsafe_fixes_only_when_asked(two_fixes):
     )
     proc = cli("--diff", "--unsafe-fixes", cwd=two_fixes)
     assert proc.returncode == 1
-    assert "+    y = y.add(1)" in proc.stdout.splitlines() and "+        b = b * b" in proc.stdout.splitlines()
+    diff_lines = proc.stdout.splitlines()
+    assert "+    y = y.add(1)" in diff_lines and "+        b = b * b" in diff_lines
     assert proc.stderr == "Would fix 2 findings in 2 files, 0 remaining.\n"
     assert (two_fixes / "views.py").read_text(encoding="utf-8") == UNSAFE
     proc = cli("--fix", cwd=two_fixes)
@@ -253,7 +254,8 @@ INITIALIZE = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"cap
     ids=lambda args: "_".join(args).strip("-"),
 )
 def test_closed_pipe_is_quiet(two_fixes, args):
-    code, stderr = _with_closed_stdout(args, two_fixes, stdin=_lsp_message(INITIALIZE) if args == ["lsp"] else b"")
+    stdin = _lsp_message(INITIALIZE) if args == ["lsp"] else b""
+    code, stderr = _with_closed_stdout(args, two_fixes, stdin=stdin)
     assert "Traceback" not in stderr and "Exception ignored" not in stderr, stderr
     assert code in (0, 2), (code, stderr)
 
@@ -325,7 +327,8 @@ def _watching(project, *args):
     env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR", "PYTHONPATH")}
     env["INPLACE_LINT_CACHE_DIR"] = str(project / ".test-cache")
     return subprocess.Popen([PYTHON, "-m", "inplace_lint", "--watch", *args], cwd=project, env=env,
-                            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
 
 
 def test_watch_checks_again_after_a_change(project):
@@ -426,6 +429,7 @@ def test_agi004_doc_example_is_self_contained():
     example, instead = _page_blocks("AGI004")
     assert [f.code for f in lint_source(example)] == ["AGI004"]
     assert lint_source(instead) == []
-    with pytest.raises(RuntimeError, match="A view was created in no_grad mode and is being modified inplace"):
+    refused = "A view was created in no_grad mode and is being modified inplace"
+    with pytest.raises(RuntimeError, match=refused):
         exec(compile(example, "AGI004 example", "exec"), {})
     exec(compile(instead, "AGI004 use instead", "exec"), {})
