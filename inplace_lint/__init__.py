@@ -1,14 +1,80 @@
-"""inplace-lint: find in-place autograd hazards in PyTorch code without running it."""
+"""inplace-lint: find in-place autograd hazards in PyTorch code without running it.
+
+The Python API (documented in docs/api.md): :func:`lint_source`, :func:`fix_source`, and the value
+classes they return. Linting never imports torch.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, List, Optional
 
 from inplace_lint.ftypes import Edit, Evidence, Finding, Fix, LintOptions, Position
+from inplace_lint.records import Record
+
+if TYPE_CHECKING:  # imported lazily at run time: a cached CLI run loads neither
+    from inplace_lint.config import Settings
 
 __version__ = "0.1.0"
 
-__all__ = ["Edit", "Evidence", "Finding", "Fix", "LintOptions", "Position", "lint_source", "__version__"]
+__all__ = [
+    "Edit",
+    "Evidence",
+    "Finding",
+    "Fix",
+    "FixedSource",
+    "LintOptions",
+    "Position",
+    "fix_source",
+    "lint_source",
+    "__version__",
+]
 
 
-def lint_source(source, path="<string>", options=None):
-    """Lint Python ``source`` text; return a list of :class:`Finding` sorted by position."""
+class FixedSource(Record):
+    """What :func:`fix_source` did: the new text, how many fixes it applied, the findings left in it."""
+
+    source: str
+    fixed: int
+    remaining: List[Finding]
+
+
+def _settings(options: Optional[LintOptions]) -> "Settings":
+    from inplace_lint.config import Settings
+
+    options = options or LintOptions()
+    return Settings(
+        select=tuple(options.select),
+        ignore=tuple(options.ignore),
+        assume_params_are_tensors=options.assume_params_are_tensors,
+    )
+
+
+def lint_source(
+    source: str, path: str = "<string>", options: Optional[LintOptions] = None, noqa: bool = True
+) -> List[Finding]:
+    """Lint Python ``source`` text; return its findings sorted by position.
+
+    ``path`` only names the file in the findings. ``noqa=False`` also reports findings that a
+    ``# noqa`` comment suppresses. Raises :class:`inplace_lint.engine.LintError` (one message, with
+    ``line`` and ``column``) when the text cannot be parsed. Never runs or imports the code, nor torch.
+    """
     from inplace_lint.engine import lint_source as _lint_source
 
-    return _lint_source(source, path, options)
+    findings = _lint_source(source, path, options)
+    if not noqa:
+        return findings
+    from inplace_lint.noqa import filter_suppressed
+
+    return filter_suppressed(findings, source)
+
+
+def fix_source(
+    source: str, path: str = "<string>", options: Optional[LintOptions] = None, unsafe: bool = False
+) -> FixedSource:
+    """Apply the findings' fixes to ``source`` (safe ones; with ``unsafe``, unsafe ones too), in rounds
+    until none applies, as ``inplace-lint --fix`` does. Returns the new text (``source`` itself when
+    nothing applied), the number of fixes applied and the findings that remain."""
+    from inplace_lint.apply_fixes import fix_text
+
+    outcome = fix_text(source, path, _settings(options), unsafe=unsafe)
+    return FixedSource(source=outcome.source, fixed=outcome.fixed, remaining=outcome.remaining)

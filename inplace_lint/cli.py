@@ -24,6 +24,7 @@ from typing import List, Optional, Sequence, Tuple
 from inplace_lint.ftypes import Finding
 from inplace_lint.output import FORMATS, FileError, file_error_from
 from inplace_lint.records import Record, factory
+from inplace_lint.terminal import COLOR_CHOICES, is_terminal
 
 SUBCOMMANDS = ("check", "rule", "lsp")
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
@@ -33,6 +34,23 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # usage errors: one line, exit 2 (argparse's own convention)
         self.print_usage(sys.stderr)
         self.exit(EXIT_ERROR, f"inplace-lint: error: {message}\n")
+
+
+class _TopParser(_Parser):
+    """The top-level parser: its help ends with ``check``'s options, since ``check`` is the default
+    command (``inplace-lint --help`` should show ``--fix``)."""
+
+    check_parser: Optional[argparse.ArgumentParser] = None
+
+    def format_help(self) -> str:
+        text = super().format_help()
+        if self.check_parser is None:
+            return text
+        check_help = self.check_parser.format_help()
+        return (
+            f"{text}\nWith no command, 'check' runs: 'inplace-lint PATH...' is "
+            f"'inplace-lint check PATH...'.\n\n{check_help}"
+        )
 
 
 def _codes(value: str) -> List[str]:
@@ -56,7 +74,7 @@ def _patterns(value: str) -> List[str]:
 def build_parser() -> argparse.ArgumentParser:
     from inplace_lint import __version__
 
-    parser = _Parser(
+    parser = _TopParser(
         prog="inplace-lint",
         description="Find PyTorch in-place operations that break autograd, without running the code.",
     )
@@ -64,7 +82,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="{check,rule,lsp}", parser_class=_Parser)
 
     check = sub.add_parser("check", help="lint files and folders (the default command)")
-    check.add_argument("paths", nargs="*", metavar="PATH", help="files or folders to lint; '-' reads stdin")
+    check.add_argument(
+        "paths", nargs="*", metavar="PATH", help="files or folders to lint (default: .); '-' reads stdin"
+    )
     check.add_argument(
         "--select", type=_codes, metavar="CODES", help="comma-separated codes or prefixes to report"
     )
@@ -72,7 +92,17 @@ def build_parser() -> argparse.ArgumentParser:
         "--ignore", type=_codes, metavar="CODES", help="comma-separated codes or prefixes to drop"
     )
     check.add_argument(
-        "--output-format", choices=FORMATS, default="concise", help="how to print findings (default: concise)"
+        "--output-format",
+        choices=FORMATS,
+        default=None,
+        help="how to print findings (default: full on a terminal, else concise)",
+    )
+    check.add_argument(
+        "--color",
+        choices=COLOR_CHOICES,
+        default="auto",
+        help="color the full format: auto (on a terminal, unless NO_COLOR is set; FORCE_COLOR forces), "
+        "always, never",
     )
     check.add_argument("--statistics", action="store_true", help="print how many findings each code has")
     check.add_argument(
@@ -84,12 +114,28 @@ def build_parser() -> argparse.ArgumentParser:
         "--unsafe-fixes", action="store_true", help="with --fix or --diff, apply unsafe fixes too"
     )
     check.add_argument("--diff", action="store_true", help="print the fixes as a unified diff; write nothing")
+    check.add_argument(
+        "--show-fixes",
+        action="store_true",
+        help="list each finding's fix (safe or unsafe); with --fix or --diff, what the fixes fixed",
+    )
+    check.add_argument(
+        "-w", "--watch", action="store_true", help="check again whenever a file changes (Ctrl-C stops)"
+    )
+    # how many checks --watch makes before it stops (tests; unset: until Ctrl-C)
+    check.add_argument("--watch-rounds", type=_jobs, default=None, help=argparse.SUPPRESS)
     check.add_argument("--config", type=Path, metavar="PATH", help="use this pyproject.toml / setup.cfg only")
     check.add_argument("--stdin-filename", metavar="PATH", help="the path of the file read from stdin")
     check.add_argument("--exclude", type=_patterns, metavar="GLOBS", help="replace the exclude list")
     check.add_argument("--extend-exclude", type=_patterns, metavar="GLOBS", help="add to the exclude list")
     check.add_argument(
         "--force-exclude", action="store_true", help="apply exclusions to paths named on the command line too"
+    )
+    check.add_argument(
+        "--respect-gitignore",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="skip what the walked folders' .gitignore files ignore (default: yes)",
     )
     check.add_argument(
         "-j",
@@ -115,6 +161,8 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="treat unannotated function parameters as tensors that may require grad (default: yes)",
     )
+
+    parser.check_parser = check
 
     rule = sub.add_parser("rule", help="print a rule's documentation")
     rule.add_argument("rule", nargs="?", metavar="CODE", help="a code (AGI001) or a name")
@@ -144,19 +192,22 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         args = parser.parse_args(_with_default_command(argv))
     except SystemExit as exit:
         return exit.code if isinstance(exit.code, int) else EXIT_ERROR
-    if args.command == "rule":
-        return _rule_command(args)
-    if args.command == "lsp":
-        return _lsp_command(args)
     try:
+        if args.command == "rule":
+            return _rule_command(args)
+        if args.command == "lsp":
+            return _lsp_command(args)
+        if args.watch:
+            from inplace_lint.watch import watch
+
+            return watch(args, run_check, rounds=args.watch_rounds)
         return run_check(args)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # Ctrl-C: no traceback, the shell's convention for SIGINT
         return 130
     except BrokenPipeError:  # `inplace-lint ... | head`
-        try:
-            sys.stdout = open(os.devnull, "w")
-        except OSError:
-            pass
+        from inplace_lint.quiet import quiet_closed_stdout
+
+        quiet_closed_stdout()
         return EXIT_ERROR
 
 
@@ -193,8 +244,9 @@ def _lsp_command(args) -> int:
             file=sys.stderr,
         )
         return EXIT_ERROR
-    serve(tcp=args.tcp, host=args.host, port=args.port)
-    return EXIT_CLEAN
+    from inplace_lint.quiet import serve_quietly
+
+    return serve_quietly(lambda: serve(tcp=args.tcp, host=args.host, port=args.port))
 
 
 # --- check -------------------------------------------------------------------------------------------
@@ -210,6 +262,7 @@ class FileResult(Record):
     new_source: Optional[str] = None  # set when fixes changed the text
     diff: str = ""
     note: Optional[str] = None
+    fixed_codes: dict = factory(dict)  # code -> how many findings of it the fixes removed
 
 
 def _unified_diff(*args, **kwargs):
@@ -238,12 +291,15 @@ def check_source(
     ``linter`` replaces the engine's ``lint_source`` when only linting (the cache passes its own).
     """
     from inplace_lint.apply_fixes import fix_text, lint_text
+    from inplace_lint.terminal import fixed_codes
 
     result = FileResult(display=display)
     try:
         if fix or diff:
-            outcome = fix_text(source, display, settings, unsafe=unsafe)
+            before = lint_text(source, display, settings)
+            outcome = fix_text(source, display, settings, unsafe=unsafe, findings=before)
             result.findings = outcome.remaining
+            result.fixed_codes = dict(fixed_codes(before, outcome.remaining))
             result.fixed = outcome.fixed
             if outcome.source != source:
                 result.new_source = outcome.source
@@ -397,10 +453,31 @@ def _regular_stat(path: Path) -> Optional[os.stat_result]:
     return found if stat.S_ISREG(found.st_mode) else None
 
 
+class _CountingResults(list):
+    """The per-file results, filled as files finish (here or in a worker); each filled slot moves the
+    progress line on."""
+
+    def __init__(self, items, progress) -> None:
+        super().__init__(items)
+        self.progress = progress
+
+    def __setitem__(self, index, value) -> None:
+        super().__setitem__(index, value)
+        self.progress.step()
+
+
+def _progress_for(args, total: int):
+    from inplace_lint.terminal import Progress
+
+    quiet = getattr(args, "quiet", False) or getattr(args, "watch", False)
+    return Progress(total, sys.stderr, enabled=False if quiet else None)
+
+
 def _check_files(files, args, fix: bool, unsafe: bool, diff: bool) -> List[FileResult]:
     """Check ``files`` ((path, settings) pairs), in order; cached and worker results alike."""
     cache = _make_cache(args, fix or diff)
-    results: List[Optional[FileResult]] = [None] * len(files)
+    progress = _progress_for(args, len(files))
+    results: List[Optional[FileResult]] = _CountingResults([None] * len(files), progress)
     todo = []
     stat_index = cache.stat_index() if cache is not None else None
     stats: List[Optional[os.stat_result]] = [None] * len(files)  # taken before the file is read
@@ -431,6 +508,7 @@ def _check_files(files, args, fix: bool, unsafe: bool, diff: bool) -> List[FileR
                     stat_index.remember(path, result.display, settings, stats[index], result.findings,
                                         stat_time)
             stat_index.save()
+        progress.finish()
     return results  # type: ignore[return-value]
 
 
@@ -471,8 +549,14 @@ def _lint_files(files, todo: List[int], results: List[Optional[FileResult]], arg
             results[index] = result
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
+def _source_of(path: str, texts: dict) -> Optional[str]:
+    """The text a finding's positions refer to: the fixed text when fixes changed it, else the file's."""
+    if path in texts:
+        return texts[path]
+    try:
+        return read_source(Path(path).read_bytes())[0]
+    except (OSError, SyntaxError, UnicodeDecodeError, LookupError):
+        return None
 
 
 def run_check(args) -> int:
@@ -506,6 +590,15 @@ def run_check(args) -> int:
         return EXIT_ERROR
     resolver = SettingsResolver(explicit=args.config, overrides=overrides)
     fix, diff, unsafe = args.fix, args.diff, args.unsafe_fixes
+    output_format = args.output_format or ("full" if is_terminal(sys.stdout) else "concise")
+    human = output_format in ("full", "concise")
+    if diff and not human:
+        print(
+            f"inplace-lint: error: --diff prints a unified diff; it cannot be combined with "
+            f"--output-format {output_format} (--fix --output-format {output_format} reports what remains)",
+            file=sys.stderr,
+        )
+        return EXIT_ERROR
 
     results: List[FileResult] = []
     errors: List[FileError] = []
@@ -530,13 +623,18 @@ def run_check(args) -> int:
                 )
         else:
             paths = []
-            for raw in args.paths:
+            for raw in args.paths or ["."]:  # as Ruff: no path checks the working directory
                 path = Path(raw)
                 if not path.exists():
                     errors.append(FileError(raw, "no such file or directory"))
                 else:
                     paths.append(path)
-            files = list(iter_python_files(paths, resolver, force_exclude=args.force_exclude))
+            files = list(
+                iter_python_files(
+                    paths, resolver, force_exclude=args.force_exclude,
+                    respect_gitignore=args.respect_gitignore,
+                )
+            )
             results.extend(_check_files(files, args, fix=fix and not diff, unsafe=unsafe, diff=diff))
     except ConfigError as error:
         print(f"inplace-lint: error: {error}", file=sys.stderr)
@@ -573,26 +671,45 @@ def run_check(args) -> int:
     elif args.statistics:
         from inplace_lint.output import format_statistics
 
-        out.write(format_statistics(findings, args.output_format, unsafe))
+        out.write(format_statistics(findings, output_format, unsafe))
+    elif output_format == "full":
+        from inplace_lint.terminal import format_full, use_color
+
+        texts = {r.display: r.new_source for r in results if r.new_source is not None}
+        if stdin_mode and results:
+            texts.setdefault(results[0].display, source)
+        color = use_color(args.color, out)
+        shown = format_full(findings, lambda path: _source_of(path, texts), color, unsafe)
+        out.write(shown + ("\n" if findings else ""))
     else:
         from inplace_lint.output import render
 
-        out.write(render(findings, args.output_format, errors))
+        out.write(render(findings, output_format, errors))
+    if args.show_fixes:
+        from inplace_lint.terminal import format_fixes_applied, format_fixes_available
+
+        if fix or diff:
+            names = {f.code: f.name for r in results for f in r.findings}
+            from inplace_lint.rules import RULES
+
+            names.update({code: rule.name for code, rule in RULES.items()})
+            shown = format_fixes_applied({r.display: r.fixed_codes for r in results}, names, diff)
+        else:
+            shown = format_fixes_available(findings)
+        (out if human and not diff else sys.stderr).write(shown)
     out.flush()
 
     if not results and not errors:
         note("inplace-lint: no Python files to check")
-    elif diff:
-        note(
-            f"Would fix {_plural(fixed, 'finding')} in {_plural(changed_files, 'file')}, "
-            f"{len(findings)} remaining."
-        )
-    elif fix:
-        note(f"Fixed {_plural(fixed, 'finding')}, {len(findings)} remaining.")
-    elif findings and args.output_format == "concise" and not args.statistics:
-        fixable = sum(1 for f in findings if f.fix is not None and f.fix.applicability == "safe")
-        hint = f" ({fixable} fixable with --fix)" if fixable else ""
-        note(f"Found {_plural(len(findings), 'finding')}{hint}.")
+    elif diff or fix:
+        from inplace_lint.terminal import fix_summary
+
+        note(fix_summary(fixed, findings, unsafe, changed_files, diff))
+    elif human and not args.statistics and (findings or not errors):
+        from inplace_lint.terminal import check_summary
+
+        for line in check_summary(findings, unsafe):
+            note(line)
 
     if errors:
         return EXIT_ERROR

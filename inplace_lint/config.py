@@ -466,14 +466,18 @@ class SettingsResolver:
 
 
 def iter_python_files(
-    paths: Sequence[Path], resolver: SettingsResolver, force_exclude: bool = False
+    paths: Sequence[Path], resolver: SettingsResolver, force_exclude: bool = False,
+    respect_gitignore: bool = True,
 ) -> Iterable[Tuple[Path, Settings]]:
     """(file, its settings) for each .py file under ``paths``, each once, folders in sorted order.
 
     Inside a folder, excluded folders and files are skipped. A path named explicitly is linted even when
     an exclude pattern matches it (as Ruff does), unless ``force_exclude`` (what the pre-commit hooks use,
-    since pre-commit names every file explicitly).
+    since pre-commit names every file explicitly). With ``respect_gitignore``, what the walked folders'
+    ``.gitignore`` files ignore is skipped too (see :mod:`inplace_lint.gitignore`).
     """
+    from inplace_lint.gitignore import GitIgnores
+
     seen = set()
     for given in paths:
         settings = resolver.for_path(given)
@@ -485,16 +489,25 @@ def iter_python_files(
                 seen.add(key)
                 yield given, settings
             continue
+        ignores = GitIgnores()
         for root, dirs, files in os.walk(given):
             root_path = Path(root)
             settings = resolver.for_path(root_path)
-            dirs[:] = sorted(d for d in dirs if not settings.is_excluded(root_path / d))
+            if respect_gitignore:
+                ignores.enter(root)
+            dirs[:] = sorted(
+                d for d in dirs
+                if not settings.is_excluded(root_path / d)
+                and not ignores.ignores(os.path.join(root, d), True)
+            )
             for name in sorted(files):
                 if not name.endswith(".py"):
                     continue
                 file_path = root_path / name
                 if settings.is_excluded(file_path) or not file_path.is_file():
                     continue  # excluded, or not a regular file (a FIFO named *.py would block reading)
+                if ignores.ignores(os.path.join(root, name), False):
+                    continue
                 key = os.path.abspath(file_path)
                 if key not in seen:
                     seen.add(key)

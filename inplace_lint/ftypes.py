@@ -1,14 +1,15 @@
 """Plain data shared by the core and every adapter (CLI, flake8, LSP, pre-commit).
 
-The core returns these; adapters only format them. Positions are 1-based lines and 0-based columns
-(the LibCST / LSP convention); the flake8 adapter adds nothing, flake8 itself adds 1 to the column.
+The core returns these; adapters only format them. A :class:`Position` is a 1-based line and a 0-based
+column (the LibCST / LSP convention: an offset into the line, in code points); the flake8 adapter adds
+nothing, flake8 itself adds 1 to the column. What users read is 1-based: ``Finding.column``, the CLI, JSON.
 """
 
 from __future__ import annotations
 
 from typing import Literal, Optional, Tuple
 
-from inplace_lint.records import FrozenRecord, OrderedRecord, Record, as_dict, factory
+from inplace_lint.records import FrozenRecord, OrderedRecord, Record, factory
 
 Applicability = Literal["safe", "unsafe"]
 
@@ -95,17 +96,20 @@ class Finding(FrozenRecord):
 
     @property
     def line(self) -> int:
+        """The 1-based line the finding starts on."""
         return self.start.line
 
     @property
     def column(self) -> int:
-        return self.start.column
+        """The 1-based column the finding starts at, as the CLI, JSON and flake8 show it
+        (``start.column`` is the 0-based offset into the line)."""
+        return self.start.column + 1
 
     def to_dict(self) -> dict:
-        """JSON-ready form (the documented fields of ``--output-format json``)."""
-        data = as_dict(self)
-        data.pop("site", None)
-        return data
+        """Exactly one entry of ``--output-format json`` (1-based rows and columns)."""
+        from inplace_lint.output import finding_to_json
+
+        return finding_to_json(self)
 
 
 class LintOptions(Record):

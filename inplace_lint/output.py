@@ -1,4 +1,4 @@
-"""Output formats: concise, json, sarif, github, and ``--statistics``.
+"""Output formats: concise, json, sarif, github, and ``--statistics`` (``full``: inplace_lint.terminal).
 
 Positions inside the core are 1-based lines and 0-based columns counted in code points; every format here
 shows 1-based columns (as Ruff and flake8 print them). End columns are exclusive: the column just after
@@ -31,7 +31,7 @@ from urllib.parse import quote
 from inplace_lint.ftypes import Finding
 from inplace_lint.records import FrozenRecord, as_dict
 
-FORMATS = ("concise", "json", "sarif", "github")
+FORMATS = ("full", "concise", "json", "sarif", "github")
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 INFORMATION_URI = "https://github.com/inplace-lint/inplace-lint"
 

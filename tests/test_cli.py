@@ -260,7 +260,7 @@ def test_seed_is_reported_with_one_based_column(fake, project, capsys):
         "seed.py:5:9: AGI001 `b *= b` modifies `b` in place, but `b *= b` saved it for backward (line 5); "
         "backward will raise"
     ]
-    assert err == "Found 1 finding (1 fixable with --fix).\n"
+    assert err == "Found 1 finding.\n[*] 1 fixable with --fix.\n"
     assert run(capsys, "check", "seed.py")[:2] == (code, out)
     assert run(capsys, "check", "--exit-zero", "seed.py")[0] == 0
     assert run(capsys, "check", "-q", "seed.py")[2] == ""
@@ -269,7 +269,8 @@ def test_seed_is_reported_with_one_based_column(fake, project, capsys):
 def test_clean_code_exits_zero(fake, project, capsys):
     (project / "ok.py").write_text("import torch\nb = torch.ones(3)\nb = b * b\n", encoding="utf-8")
     (project / "other.py").write_text("x = 1\n", encoding="utf-8")
-    assert run(capsys, ".") == (0, "", "")
+    assert run(capsys, ".") == (0, "", "All checks passed!\n")
+    assert run(capsys, "-q", ".") == (0, "", "")
 
 
 def test_select_ignore_and_noqa(fake, project, capsys):
@@ -354,7 +355,7 @@ def test_fix_writes_safe_fixes_and_reports(fake, project, capsys):
     assert path.read_text(encoding="utf-8") == "import torch\nb = b * b\nc *= c  # noqa: AGI001\nd.mul_(e)\n"
     assert code == 1  # the unsafe one remains
     assert out.startswith("m.py:4:1: AGI001")
-    assert err.strip() == "Fixed 1 finding, 1 remaining."
+    assert err.strip() == "Fixed 1 finding, 1 remaining (1 unsafe fix available with --fix --unsafe-fixes)."
     code, out, err = run(capsys, "--fix", "--unsafe-fixes", "m.py")
     assert (code, out, err.strip()) == (0, "", "Fixed 1 finding, 0 remaining.")
     assert path.read_text(encoding="utf-8").endswith("d = d.mul(e)\n")
@@ -423,7 +424,7 @@ def test_unlintable_files_exit_2_with_one_line_each_and_others_still_report(fake
     assert lines[1].startswith("inplace-lint: a_bad.py:") and "cannot parse" in lines[1]
     assert lines[2].startswith("inplace-lint: b_cookie.py: cannot decode")
     assert lines[3].startswith("inplace-lint: c_bytes.py: cannot decode")
-    assert len(lines) == 5 and lines[4].startswith("Found 1 finding")
+    assert len(lines) == 6 and lines[4].startswith("Found 1 finding")
 
 
 def test_internal_errors_are_one_line_not_a_traceback(project, capsys, monkeypatch):

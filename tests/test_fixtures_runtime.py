@@ -20,7 +20,7 @@ import fixture_support as fs
 
 FIXTURES = fs.discover()
 HAZARDS = [f for f in FIXTURES if f.category in fs.HAZARD_CATEGORIES]
-MAX_SECONDS = 1.0  # per run(), after torch is imported
+MAX_SECONDS = 1.0  # CPU seconds of the running thread per run(), after torch is imported (not wall time)
 
 pytestmark = pytest.mark.skipif(importlib.util.find_spec("torch") is None, reason="torch is not installed")
 

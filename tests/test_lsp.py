@@ -29,7 +29,7 @@ from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities  
 DATA = Path(__file__).parent / "data"
 FAKE_DIR = DATA / "fake_analysis"
 SERVER = [sys.executable, "-m", "inplace_lint", "lsp"]
-TIMEOUT = 15.0
+TIMEOUT = 120.0  # waits end as soon as the answer comes: only a hang, never a slow machine, reaches it
 
 SEED = textwrap.dedent("""\
     import torch
@@ -407,7 +407,7 @@ async def test_real_analysis_seed(tmp_path: Path):
     try:
         _versions.clear()
         uri = open_doc(lsp_client, tmp_path, "seed.py", SEED)
-        (diagnostic,) = await diagnostics_for(lsp_client, uri, lambda d: len(d) == 1, timeout=30)
+        (diagnostic,) = await diagnostics_for(lsp_client, uri, lambda d: len(d) == 1)
         assert diagnostic.code == "AGI001"
         assert (diagnostic.range.start.line, diagnostic.range.start.character) == (4, 8)
         actions = await code_actions(lsp_client, uri, diagnostic.range, [diagnostic])
@@ -418,10 +418,10 @@ async def test_real_analysis_seed(tmp_path: Path):
             fixed = apply_text_edits(SEED, edits_of(quick_fixes[0].edit, uri))
             change_doc(lsp_client, uri, fixed)
             if quick_fixes[0].is_preferred:
-                await diagnostics_for(lsp_client, uri, lambda d: d == [], timeout=30)
+                await diagnostics_for(lsp_client, uri, lambda d: d == [])
         else:
             change_doc(lsp_client, uri, apply_text_edits(SEED, edits_of(suppress[0].edit, uri)))
-            await diagnostics_for(lsp_client, uri, lambda d: d == [], timeout=30)
+            await diagnostics_for(lsp_client, uri, lambda d: d == [])
         await lsp_client.shutdown_session()
     finally:
         await lsp_client.stop()

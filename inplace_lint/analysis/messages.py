@@ -138,9 +138,14 @@ def build_finding(ctx, hazard, positions, path: str, source: str) -> Optional[Fi
     if inner is not None:  # a function of this file saved it: name the op inside that did
         role_part = f" (its parameter '{save.argument}', which '{ctx.code(inner)}' saves)"
     if write.form in ("optimizer_step", "parameter_update"):
+        # there is no fix (the parameters have to change in place): say what to do instead
+        when = f"Call '{op}'" if write.form == "optimizer_step" else "Update them"
         message = (
             f"'{op}' updates parameters in place, but '{saving_text}'{where} saved {_quote(saved)} "
-            f"for backward{role_part}; a later backward through it will raise \"{VERSION_ERROR}\"."
+            f"for backward{role_part}; a later backward through it will raise \"{VERSION_ERROR}\". "
+            f"{when} after the last backward that needs the old parameters, or run the forward pass "
+            f"again after it (a GAN: the discriminator's loss on D(fake.detach()), the generator's on a new "
+            f"D(fake) computed after the discriminator's step)."
         )
     else:
         message = (

@@ -20,15 +20,23 @@ of an activation is taken under ``no_grad`` to inspect or initialise it, and wri
 
 ## Example
 ```python
+import torch
+from torch import nn
+
+embed = nn.Embedding(10, 4, padding_idx=0)
 with torch.no_grad():
-    pad = self.embed.weight[self.padding_idx]
-pad.zero_()
+    pad = embed.weight[0]
+pad.zero_()  # RuntimeError: A view was created in no_grad mode and is being modified inplace ...
 ```
 
 ## Use instead
 ```python
+import torch
+from torch import nn
+
+embed = nn.Embedding(10, 4, padding_idx=0)
 with torch.no_grad():
-    pad = self.embed.weight[self.padding_idx]
+    pad = embed.weight[0]
     pad.zero_()  # the write is an update autograd should not record
 ```
 
