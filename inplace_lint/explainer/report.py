@@ -1,0 +1,230 @@
+"""The explanation printed before torch's traceback (no torch: it formats what the tracer recorded).
+
+The first line is in the linter's own format (``path:line:col: CODE message``), so editors and terminals
+that jump to lint findings jump to the culprit.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from typing import Dict, Iterable, List, Optional, Sequence, Tuple
+
+from inplace_lint.explainer.records import ImmediateError, Site, StaleSave, Write
+
+# The four errors the rules predict (torch 2.13 wording), as scripts/forum_eval.py recognises them.
+_KINDS = (
+    ("AGI001", re.compile(r"has been modified by an inplace operation")),
+    ("AGI002", re.compile(r"a leaf Variable that requires grad")),
+    ("AGI003", re.compile(r"returns multiple views")),
+    ("AGI004", re.compile(r"created in (?:no_grad|inference) mode and (?:is being|its base or another view "
+                          r"of its base has been) modified inplace")),
+)
+
+_WHY = {
+    "AGI002": "an in-place op on a leaf tensor that requires grad (or a view of one)",
+    "AGI003": "an in-place op on an output of a function that returns several views (split, chunk, unbind)",
+    "AGI004": "an in-place op, with grad mode on, on a view created in no_grad or inference mode",
+}
+_ADVICE = {
+    "AGI001": "write it out of place (a new tensor) or clone the tensor before the op that saves it",
+    "AGI002": "write it out of place, or do it under torch.no_grad() if it is an update, not part of the model",
+    "AGI003": "write it out of place, or clone the output before writing it",
+    "AGI004": "create the view with grad mode on, or clone it before writing",
+}
+
+
+def classify(message: str) -> Optional[str]:
+    """The rule code of one of torch's in-place errors, or None."""
+    for code, pattern in _KINDS:
+        if pattern.search(message):
+            return code
+    return None
+
+
+def error_kind(error: BaseException) -> Optional[str]:
+    """The rule code of ``error`` or of an exception it was raised from (``raise X from error``)."""
+    seen = 0
+    while error is not None and seen < 10:
+        if isinstance(error, RuntimeError):
+            kind = classify(str(error))
+            if kind:
+                return kind
+        error = error.__cause__ or error.__context__
+        seen += 1
+    return None
+
+
+def _doc_url(code: str) -> str:
+    from inplace_lint.rules import DOCS_URL
+
+    return DOCS_URL.format(code=code)
+
+
+def _where(site: Optional[Site], column: bool = True) -> str:
+    if site is None:
+        return "<unknown location>"
+    return f"{site.path}:{site.line}:{site.column + 1}" if column else f"{site.path}:{site.line}"
+
+
+def _shape(shape: Sequence[int], dtype: str) -> str:
+    return f"{dtype}[{', '.join(str(n) for n in shape)}]"
+
+
+def _show_op(op: Optional[str]) -> str:
+    if not op:
+        return "an op"
+    symbols = {"__iadd__": "+=", "__isub__": "-=", "__imul__": "*=", "__itruediv__": "/=", "__ipow__": "**=",
+               "__ifloordiv__": "//=", "__imod__": "%=", "__iand__": "&=", "__ior__": "|=", "__ixor__": "^=",
+               "__setitem__": "[...] =", "__imatmul__": "@="}
+    return symbols.get(op, op)
+
+
+class StaticCheck:
+    """Runs the linter (its Python API) once per file, to say whether it reports a culprit line."""
+
+    def __init__(self, enabled: bool = True):
+        self.enabled = enabled
+        self._cache: Dict[str, Optional[list]] = {}
+
+    def findings(self, path: str) -> Optional[list]:
+        if path not in self._cache:
+            try:
+                from inplace_lint import lint_source
+
+                with open(path, encoding="utf-8") as handle:
+                    source = handle.read()
+                self._cache[path] = lint_source(source, path)
+            except Exception:  # not a readable Python file (a notebook cell, <string>): no verdict
+                self._cache[path] = None
+        return self._cache[path]
+
+    def verdict(self, sites: Iterable[Site]) -> Tuple[str, Optional[object]]:
+        """``("found by AGI001", finding)``, ``("missed by the static check", None)`` or no verdict."""
+        if not self.enabled:
+            return "", None
+        judged = False
+        for site in sites:
+            findings = self.findings(site.path)
+            if findings is None:
+                continue
+            judged = True
+            lines = _statement_lines(site.path, site.line)
+            for finding in findings:
+                if finding.line in lines:
+                    return f"found by {finding.code}", finding
+        return ("missed by the static check", None) if judged else ("", None)
+
+
+def _statement_lines(path: str, line: int) -> range:
+    """The lines of the statement around ``line`` (a call spanning lines is reported on any of them)."""
+    import linecache
+
+    try:
+        tree = ast.parse("".join(linecache.getlines(path)))
+    except (SyntaxError, ValueError):
+        return range(line, line + 1)
+    best = None
+    for node in ast.walk(tree):
+        if isinstance(node, ast.stmt) and node.lineno <= line <= (node.end_lineno or node.lineno):
+            if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.If, ast.For,
+                                     ast.While, ast.With, ast.Try, ast.AsyncFor, ast.AsyncWith)):
+                if best is None or node.lineno >= best.lineno:
+                    best = node
+    if best is None:
+        return range(line, line + 1)
+    return range(best.lineno, (best.end_lineno or best.lineno) + 1)
+
+
+def _sites_of(write_site: Optional[Site]) -> List[Site]:
+    """The lines a write is blamed on, the primary first: the build line of a module a container ran
+    (or of the module the user's line called), then the call."""
+    if write_site is None:
+        return []
+    sites = [write_site.blamed]
+    if write_site.module_built is not None and write_site.module_built not in sites:
+        sites.append(write_site.module_built)
+    if write_site not in sites:
+        sites.append(write_site)
+    return sites
+
+
+def culprit_sites(stale: Optional[StaleSave] = None, immediate: Optional[ImmediateError] = None) -> List[Site]:
+    if stale is not None:
+        return _sites_of(stale.culprit.site if stale.culprit else None)
+    if immediate is not None:
+        return _sites_of(immediate.site)
+    return []
+
+
+def format_stale(stale: StaleSave, check: StaticCheck) -> str:
+    write = stale.culprit
+    lines = []
+    if write is None or write.site is None:
+        lines.append(f"{_where(stale.site)}: AGI001 a tensor {_show_op(stale.op)} saved here for backward was "
+                     "modified in place later, by a write the tracer did not see (outside torch's Python API)")
+        sites: List[Site] = []
+    else:
+        sites = _sites_of(write.site)
+        primary = sites[0]
+        what = _show_op(write.op)
+        lines.append(
+            f"{_where(primary)}: AGI001 {what!s} modified in place a tensor that {_show_op(stale.op)} on "
+            f"line {stale.site.line if stale.site else '?'} saved for backward (as its {stale.role})"
+        )
+        lines.append(f"    {primary.source_line.strip()}")
+        module = write.site.module
+        if module and write.site.module_built is not None:
+            lines.append(f"  the write is {module}'s, the module built at {_where(write.site.module_built, False)}"
+                         + (f", run at {_where(write.site, False)}" if write.site is not primary else ""))
+        elif module:
+            lines.append(f"  the write happens inside {module}, called at {_where(write.site, False)}")
+    saved_at = _where(stale.site, column=False)
+    lines.append(
+        f"  saved by {_show_op(stale.op)} at {saved_at} (its {stale.role}): {_shape(stale.shape, stale.dtype)}, "
+        f"saved at version {stale.saved_version}, version {stale.version} at backward"
+        + (f"; this write took it from {write.before} to {write.after}" if write else "")
+    )
+    if stale.site is not None and stale.site.source_line:
+        lines.append(f"    {stale.site.source_line.strip()}")
+    if write is not None and (write.is_view or stale.is_view):
+        through = "a view" if write.is_view else "the tensor itself"
+        saved = "a view" if stale.is_view else "the tensor itself"
+        lines.append(f"  the write went through {through} ({_shape(write.shape, write.dtype)}) and the saved "
+                     f"tensor is {saved}: they share one storage, so one version counter")
+    lines.extend(_fix_and_verdict("AGI001", sites, write.op if write else None, check))
+    return "\n".join(lines)
+
+
+def format_immediate(code: str, immediate: Optional[ImmediateError], fallback: Optional[Site],
+                     check: StaticCheck) -> str:
+    site = immediate.site if immediate else fallback
+    sites = _sites_of(site)
+    op = immediate.op if immediate else None
+    primary = sites[0] if sites else None
+    lines = [f"{_where(primary)}: {code} {_show_op(op)}: {_WHY[code]}"]
+    if primary is not None:
+        lines.append(f"    {primary.source_line.strip()}")
+    if site is not None and site.module and site.module_built is not None:
+        lines.append(f"  the write is {site.module}'s, the module built at {_where(site.module_built, False)}")
+    lines.extend(_fix_and_verdict(code, sites, op, check))
+    return "\n".join(lines)
+
+
+def _fix_and_verdict(code: str, sites: List[Site], op: Optional[str], check: StaticCheck) -> List[str]:
+    verdict, finding = check.verdict(sites)
+    fix = getattr(finding, "fix", None)
+    if fix is not None:
+        advice = fix.title
+    elif op and op.startswith("Tensor.") and op.endswith("_") and not op.endswith("__"):
+        advice = f"use {op[:-1]}() (out of place) and rebind the name; or {_ADVICE[code]}"
+    else:
+        advice = _ADVICE[code]
+    out = [f"  fix: {advice}", f"  docs: {_doc_url(finding.code if finding else code)}"]
+    if verdict:
+        out.append(f"  static check: {verdict}"
+                   + ("" if finding else " (please report it: https://github.com/inplace-lint/inplace-lint/issues)"))
+    return out
+
+
+HEADER = "inplace-lint explain: the in-place operation behind this error"
