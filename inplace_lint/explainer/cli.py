@@ -160,10 +160,23 @@ def _exit_status(exit: SystemExit) -> int:
 
 
 def _print_program_traceback(error: BaseException) -> None:
-    """The traceback python would print: without the frames of this runner and runpy."""
-    tb = error.__traceback__
-    own = (os.path.dirname(os.path.abspath(__file__)), os.path.dirname(runpy.__file__))
-    while tb is not None and (tb.tb_frame.f_code.co_filename.startswith(own[0])
-                              or tb.tb_frame.f_code.co_filename == runpy.__file__):
-        tb = tb.tb_next
-    traceback.print_exception(type(error), error, tb or error.__traceback__)
+    """The traceback python would print: without the frames of runpy, this runner and the tracer."""
+    own = os.path.dirname(os.path.abspath(__file__)) + os.sep
+    overrides = os.path.join("torch", "overrides.py")
+
+    def ours(frame) -> bool:
+        name = frame.filename
+        return (name.startswith(own) or name == runpy.__file__ or name == "<frozen runpy>"
+                or (name.endswith(overrides) and frame.name == "handle_torch_function"))
+
+    report = traceback.TracebackException(type(error), error, error.__traceback__)
+    seen = set()
+    pending = [report]
+    while pending:  # the chained exceptions too (raise ... from ...)
+        item = pending.pop()
+        if id(item) in seen:
+            continue
+        seen.add(id(item))
+        item.stack = traceback.StackSummary.from_list([f for f in item.stack if not ours(f)])
+        pending.extend(e for e in (item.__cause__, item.__context__) if e is not None)
+    sys.stderr.write("".join(report.format()))

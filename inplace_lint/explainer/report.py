@@ -180,6 +180,9 @@ def format_stale(stale: StaleSave, check: StaticCheck) -> str:
         elif module:
             lines.append(f"  the write happens inside {module}, called at {_where(write.site, False)}")
     saved_at = _where(stale.site, column=False)
+    if stale.site is not None and stale.site.module:
+        built = stale.site.module_built
+        saved_at += f", in {stale.site.module}" + (f" built at {_where(built, False)}" if built else "")
     lines.append(
         f"  saved by {_show_op(stale.op)} at {saved_at} (its {stale.role}): {_shape(stale.shape, stale.dtype)}, "
         f"saved at version {stale.saved_version}, version {stale.version} at backward"

@@ -221,6 +221,7 @@ class Tracer(TorchFunctionMode):
     # --- in-place writes ---------------------------------------------------------------------------
 
     def __torch_function__(self, func, types, args=(), kwargs=None):
+        __tracebackhide__ = True
         kwargs = kwargs or {}
         if threading.get_ident() != self._thread:  # threads off: only the thread that entered is traced
             return func(*args, **kwargs)
@@ -282,6 +283,7 @@ class Tracer(TorchFunctionMode):
                       grad_fn.name() if grad_fn is not None else None, t.output_nr)
 
     def unpack(self, saved):
+        __tracebackhide__ = True  # pytest: the error is torch's, not the tracer's
         if isinstance(saved, _Plain):
             return saved.tensor
         t = saved.tensor
