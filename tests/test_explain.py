@@ -13,6 +13,7 @@ import hashlib
 import importlib.util
 import json
 import os
+import re
 import subprocess
 import sys
 import textwrap
@@ -294,3 +295,17 @@ def test_pytest_plugin_appends_the_report(tmp_path):
     assert "test_model.py:4:5: AGI001 Tensor.mul_ modified in place" in run.stdout
     plain = subprocess.run(args, capture_output=True, text=True, cwd=tmp_path, timeout=120)
     assert "1 failed, 1 passed" in plain.stdout and "inplace-lint explain" not in plain.stdout
+
+
+@needs_torch
+def test_docs_show_a_real_run():
+    doc = (ROOT / "docs" / "explain.md").read_text(encoding="utf-8")
+    shown = re.search(r"```console\n\$ inplace-lint explain examples/explain_demo.py\n(.*?)\n```", doc, re.S)
+    run = _explain("examples/explain_demo.py", cwd=ROOT)
+    assert run.returncode == 1
+    report = run.stderr.split("Traceback")[0]
+    assert shown.group(1).startswith(report), "docs/explain.md's report is not what the command prints"
+    last = run.stderr.rstrip().splitlines()[-1]
+    assert shown.group(1).rstrip().endswith(last)
+    plain = subprocess.run([sys.executable, "examples/explain_demo.py"], capture_output=True, text=True, cwd=ROOT)
+    assert plain.stderr.rstrip().splitlines()[-1] == last  # torch's message, with and without the tracer

@@ -167,7 +167,8 @@ def _print_program_traceback(error: BaseException) -> None:
     def ours(frame) -> bool:
         name = frame.filename
         return (name.startswith(own) or name == runpy.__file__ or name == "<frozen runpy>"
-                or (name.endswith(overrides) and frame.name == "handle_torch_function"))
+                or (name.endswith(overrides) and frame.name == "handle_torch_function")
+                or "handle_torch_function(" in (frame.line or ""))  # torch handing the call to the tracer
 
     report = traceback.TracebackException(type(error), error, error.__traceback__)
     seen = set()
