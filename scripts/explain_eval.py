@@ -65,6 +65,9 @@ class _Timeout(BaseException):
     pass
 
 
+_INITIAL_SEED = [0]  # torch's seed when the runner started (a fresh process's)
+
+
 def _run(path: str, traced: bool, timeout: float, static_check: bool = True) -> dict:
     """Run ``path`` as ``__main__`` in its folder; stdout, stderr, status and the explanations.
 
@@ -90,6 +93,11 @@ def _run(path: str, traced: bool, timeout: float, static_check: bool = True) -> 
         raise _Timeout()
 
     previous = signal.signal(signal.SIGALRM, on_alarm)
+    # as in a fresh process: a program that draws random numbers before seeding gets the same ones in
+    # its plain and its traced run
+    torch.manual_seed(_INITIAL_SEED[0])
+    torch.set_grad_enabled(True)
+    result["grad_mode_at_start"] = torch.is_grad_enabled()
     try:
         os.chdir(os.path.dirname(path))
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
@@ -167,6 +175,9 @@ def runner_main(argv: Sequence[str]) -> int:
     parser.add_argument("paths", nargs="*")
     args = parser.parse_args(argv)
     warnings.filterwarnings("ignore")
+    import torch
+
+    _INITIAL_SEED[0] = torch.initial_seed()
     with open(args.out, "a", encoding="utf-8") as handle:
         for path in args.paths:
             record = {"path": path, "plain": _run(path, False, args.timeout)}

@@ -309,3 +309,80 @@ def test_docs_show_a_real_run():
     assert shown.group(1).rstrip().endswith(last)
     plain = subprocess.run([sys.executable, "examples/explain_demo.py"], capture_output=True, text=True, cwd=ROOT)
     assert plain.stderr.rstrip().splitlines()[-1] == last  # torch's message, with and without the tracer
+
+
+SCENARIOS = '''\
+import io, json, sys
+import torch
+import inplace_lint
+
+def explained(fn):
+    out = io.StringIO()
+    try:
+        with inplace_lint.explain(file=out) as session:
+            fn()
+    except RuntimeError as error:
+        return {"error": str(error)[:60], "report": out.getvalue(),
+                "blamed": [[s.line for s in sites] for sites in session.culprits]}
+    return {"error": None, "report": out.getvalue(), "blamed": [[s.line for s in sites] for sites in session.culprits]}
+
+def hook_writes_saved():  # a tensor hook edits, during backward, a tensor the multiply saved
+    x = torch.randn(3, requires_grad=True)
+    h = torch.sigmoid(x)
+    s = h * 2.0 * x
+    s.register_hook(lambda g: h.zero_())  # <hook>
+    s.sum().backward()
+
+def base_written_then_chunk_used():  # torch raises at the use of the view, not at the write
+    stats = torch.randn(4, 6, requires_grad=True) * 1.0
+    mu, logvar = stats.chunk(2, dim=-1)
+    stats.clamp_(-1.0, 1.0)  # <base-write>
+    return torch.exp(logvar)  # <base-use>
+
+class Double(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return x * 2
+
+    @staticmethod
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        return grad * 2
+
+def function_input_written():  # a custom Function saved its input; the caller writes it
+    x = torch.randn(3, requires_grad=True)
+    h = x * 1.0
+    y = Double.apply(h)  # <fn-save>
+    h.add_(1)  # <fn-write>
+    y.sum().backward()
+
+def clean():
+    x = torch.randn(3, requires_grad=True)
+    (x.exp() * 2).sum().backward()
+
+print(json.dumps({name: explained(fn) for name, fn in [
+    ("hook", hook_writes_saved), ("base", base_written_then_chunk_used),
+    ("function", function_input_written), ("clean", clean)]}))
+'''
+
+
+@needs_torch
+def test_api_hooks_views_and_functions(tmp_path):
+    script = tmp_path / "scenarios.py"
+    script.write_text(SCENARIOS, encoding="utf-8")
+    line = {m: n for n, text in enumerate(SCENARIOS.splitlines(), 1) for m in re.findall(r"# <([\w-]+)>", text)}
+    run = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    got = json.loads(run.stdout)
+    assert got["hook"]["error"].startswith("one of the variables needed")
+    assert got["hook"]["blamed"][0][0] == line["hook"], got["hook"]["report"]
+    assert "Tensor.zero_ modified in place" in got["hook"]["report"]
+    assert "its base or another view" not in got["base"]["report"]
+    assert got["base"]["blamed"][0][0] == line["base-write"], got["base"]["report"]
+    assert line["base-use"] in got["base"]["blamed"][0]
+    assert "AGI003 Tensor.clamp_ wrote the base of a view" in got["base"]["report"]
+    assert "torch raised where the view is used, by torch.exp" in got["base"]["report"]
+    assert got["function"]["blamed"][0][0] == line["fn-write"], got["function"]["report"]
+    assert f"Double.apply on line {line['fn-save']} saved for backward (as its input)" in got["function"]["report"]
+    assert got["clean"] == {"error": None, "report": "", "blamed": []}

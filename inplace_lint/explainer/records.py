@@ -76,6 +76,7 @@ class StaleSave(Record):
 class ImmediateError(Record):
     """AGI002-AGI004: torch refused the in-place op itself."""
 
-    site: Site
+    site: Site  # where torch raised: the write, or (a view used after its base was written) the use
     op: str
     message: str
+    write: Optional[Write] = None  # for the latter, the last write to the view's storage

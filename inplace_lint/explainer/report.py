@@ -26,6 +26,11 @@ _WHY = {
     "AGI003": "an in-place op on an output of a function that returns several views (split, chunk, unbind)",
     "AGI004": "an in-place op, with grad mode on, on a view created in no_grad or inference mode",
 }
+_WHY_BASE = {
+    "AGI003": "a function returning several views (split, chunk, unbind) made; torch forbids using it after",
+    "AGI004": "was created in no_grad or inference mode; torch forbids using it after",
+    "AGI002": "is of a leaf that requires grad",
+}
 _ADVICE = {
     "AGI001": "write it out of place (a new tensor) or clone the tensor before the op that saves it",
     "AGI002": "write it out of place, or do it under torch.no_grad() if it is an update, not part of the model",
@@ -153,6 +158,8 @@ def culprit_sites(stale: Optional[StaleSave] = None, immediate: Optional[Immedia
     if stale is not None:
         return _sites_of(stale.culprit.site if stale.culprit else None)
     if immediate is not None:
+        if immediate.write is not None and immediate.write.site is not None:
+            return _sites_of(immediate.write.site) + [immediate.site]
         return _sites_of(immediate.site)
     return []
 
@@ -202,6 +209,16 @@ def format_stale(stale: StaleSave, check: StaticCheck) -> str:
 def format_immediate(code: str, immediate: Optional[ImmediateError], fallback: Optional[Site],
                      check: StaticCheck) -> str:
     site = immediate.site if immediate else fallback
+    write = immediate.write if immediate else None
+    if write is not None and write.site is not None:  # the view was used after this write to its base
+        sites = _sites_of(write.site)
+        primary = sites[0]
+        lines = [f"{_where(primary)}: {code} {_show_op(write.op)} wrote the base of a view that {_WHY_BASE[code]}",
+                 f"    {primary.source_line.strip()}",
+                 f"  torch raised where the view is used, by {_show_op(immediate.op)} at {_where(site, False)}",
+                 f"    {site.source_line.strip()}"]
+        lines.extend(_fix_and_verdict(code, sites, write.op, check))
+        return "\n".join(lines)
     sites = _sites_of(site)
     op = immediate.op if immediate else None
     primary = sites[0] if sites else None

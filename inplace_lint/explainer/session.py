@@ -14,7 +14,8 @@ from inplace_lint.explainer.report import (
 
 class explain:
     """Run a block under the tracer; when it raises one of torch's in-place errors, write the explanation
-    (to ``file``, default stderr) and let the error propagate unchanged::
+    (to ``file``, default stderr) and let the error propagate unchanged (errors the block raised and
+    caught itself are explained when it ends)::
 
         with inplace_lint.explain():
             loss = model(x).sum()
@@ -45,10 +46,10 @@ class explain:
     def __exit__(self, exc_type, exc, tb) -> bool:
         tracer = self.tracer
         tracer.__exit__(exc_type, exc, tb)
-        if exc is not None and error_kind(exc):
-            text = self.explain_error(exc)
-            if text:
-                self._write(text)
+        text = self.explain_error(exc) if exc is not None and error_kind(exc) else ""
+        text += self.explain_caught()  # errors the block raised and caught itself
+        if text:
+            self._write(text)
         return False
 
     # ---------------------------------------------------------------------------------------------

@@ -23,6 +23,7 @@ import re
 import sys
 import sysconfig
 import threading
+from collections import OrderedDict
 from typing import Callable, Dict, List, Optional, Tuple
 
 import torch
@@ -39,6 +40,8 @@ _ANOMALY_HINT = (
     " Hint: the backtrace further above shows the operation that failed to compute its gradient. The "
     "variable in question was changed in there or anywhere later. Good luck!"
 )
+_BASE_MODIFIED = "its base or another view of its base has been modified inplace"
+_MAX_LAST_WRITES = 256
 _MAX_RECORDS = 50  # errors kept for the report (a program may catch and retry many)
 _IMMEDIATE = (
     "leaf Variable that requires grad",
@@ -86,16 +89,24 @@ def _storage_key(t) -> Optional[int]:
         return None
 
 
-def _tensors_in(obj, depth: int = 0) -> list:
-    if isinstance(obj, torch.Tensor):
-        return [obj]
-    if depth > 3:
-        return []
-    if isinstance(obj, (list, tuple)):
-        return [t for item in obj for t in _tensors_in(item, depth + 1)]
-    if isinstance(obj, dict):
-        return [t for item in obj.values() for t in _tensors_in(item, depth + 1)]
-    return []
+def _tensors_in(args, kwargs) -> list:
+    """The tensors among a torch call's arguments, and in lists of them (``_foreach_add_(params, ...)``,
+    ``torch.cat([a, b])``) two levels deep. Every traced call pays for this, so no recursion."""
+    found = []
+    for values in (args, kwargs.values()) if kwargs else (args,):
+        for a in values:
+            if isinstance(a, torch.Tensor):
+                found.append(a)
+            elif type(a) in _SEQUENCES:
+                for b in a:
+                    if isinstance(b, torch.Tensor):
+                        found.append(b)
+                    elif type(b) in _SEQUENCES:
+                        found.extend(c for c in b if isinstance(c, torch.Tensor))
+    return found
+
+
+_SEQUENCES = (list, tuple)
 
 
 def _op_name(func) -> str:
@@ -162,6 +173,9 @@ class Tracer(TorchFunctionMode):
         self._writes: Dict[Optional[int], List[Write]] = {}  # storage -> writes while a save of it is live
         self._live: Dict[Optional[int], int] = {}  # storage -> saved tensors autograd still holds
         self._seq = 0
+        # storage -> the last write to it, for the error raised when a view is used after its base was
+        # written ("its base or another view of its base has been modified inplace"); bounded, oldest out
+        self._last_write: "OrderedDict[Optional[int], Write]" = OrderedDict()
         self._stack: List[Tuple[object, list]] = []  # the torch calls running: (func, [(arg, version)])
         self._ctor_sites: Dict[int, Site] = {}
         self._modules: list = []  # modules whose build line is known, kept alive so ids stay unique
@@ -225,22 +239,29 @@ class Tracer(TorchFunctionMode):
         kwargs = kwargs or {}
         if threading.get_ident() != self._thread:  # threads off: only the thread that entered is traced
             return func(*args, **kwargs)
-        tensors = _tensors_in((args, kwargs)) if (args or kwargs) else []
-        before = [(t, _version(t)) for t in tensors]
+        before = [(t, _version(t)) for t in _tensors_in(args, kwargs)]
         self._stack.append((func, before))
         try:
             return func(*args, **kwargs)
         except RuntimeError as error:
-            if any(text in str(error) for text in _IMMEDIATE):
+            message = str(error)
+            if any(text in message for text in _IMMEDIATE):
                 site = self.site(sys._getframe(1))
                 if site is not None:
                     if len(self.immediate) >= _MAX_RECORDS:
                         del self.immediate[0]
-                    self.immediate.append(ImmediateError(site=site, op=_op_name(func), message=str(error)))
+                    write = None
+                    if _BASE_MODIFIED in message:  # raised where the view is used: find the write
+                        for t, _ in before:
+                            write = self._last_write.get(_storage_key(t)) if t._is_view() else None
+                            if write is not None:
+                                break
+                    self.immediate.append(ImmediateError(site=site, op=_op_name(func), message=message,
+                                                         write=write))
             raise
         finally:
             self._stack.pop()
-            if before and self._live:
+            if before:
                 self._record_writes(func, before)
 
     def _record_writes(self, func, before) -> None:
@@ -251,7 +272,12 @@ class Tracer(TorchFunctionMode):
             if was is None or now is None or now == was:
                 continue
             key = _storage_key(t)
-            if key not in live or (key, was) in seen:
+            if (key, was) in seen:
+                continue
+            # kept for a pending save of this storage, or for torch's error at a later use of a view of
+            # it (raised only for a write with grad mode on to a tensor that requires grad)
+            wanted = key in live
+            if not wanted and not (t.requires_grad and torch.is_grad_enabled()):
                 continue
             seen.add((key, was))
             if site is None:
@@ -260,7 +286,13 @@ class Tracer(TorchFunctionMode):
             write = Write(seq=self._seq, site=site, op=_op_name(func), before=was, after=now,
                           shape=tuple(t.shape), dtype=str(t.dtype).replace("torch.", ""),
                           is_view=t._is_view())
-            self._writes.setdefault(key, []).append(write)
+            if wanted:
+                self._writes.setdefault(key, []).append(write)
+            last = self._last_write
+            last[key] = write
+            last.move_to_end(key)
+            if len(last) > _MAX_LAST_WRITES:
+                last.popitem(last=False)
 
     # --- saved tensors -----------------------------------------------------------------------------
 
@@ -275,8 +307,10 @@ class Tracer(TorchFunctionMode):
             # an argument the op did not write is an input; one it wrote (exp_ saves its result) a result
             if any(a is t and was == version for a, was in arguments):
                 role = "input"
-        elif t.grad_fn is None or t.is_leaf:
-            role = "input"
+        else:  # saved outside any torch call: a custom autograd.Function's ctx.save_for_backward
+            op, arguments = _function_applied(sys._getframe(1))
+            if t.grad_fn is None or t.is_leaf or any(a is t for a in arguments):
+                role = "input"
         self._seq += 1
         grad_fn = t.grad_fn
         return _Saved(self, t, version, _storage_key(t), self._seq, self.site(sys._getframe(1)), op, role,
@@ -319,11 +353,27 @@ class Tracer(TorchFunctionMode):
                     tracer._ctor_sites[id(module)] = site
                     tracer._modules.append(module)
 
+        # backward() reaches the engine through this mode's __torch_function__, which runs with the mode
+        # off: put it back on for the engine, so writes in hooks and custom backward()s are seen
+        autograd = torch.autograd
+        original_engine = autograd._engine_run_backward
+
+        def traced_engine(*args, **kwargs):
+            if threading.get_ident() != tracer._thread or tracer in _mode_stack():
+                return original_engine(*args, **kwargs)
+            TorchFunctionMode.__enter__(tracer)
+            try:
+                return original_engine(*args, **kwargs)
+            finally:
+                TorchFunctionMode.__exit__(tracer, None, None, None)
+
         torch.nn.Module.__init__ = recording_init
+        autograd._engine_run_backward = traced_engine
         hooks = torch.autograd.graph.saved_tensors_hooks(self.pack, self.unpack)
         hooks.__enter__()
         self._exits = [lambda *exc: hooks.__exit__(*exc),
-                       lambda *exc: setattr(torch.nn.Module, "__init__", original_init)]
+                       lambda *exc: setattr(torch.nn.Module, "__init__", original_init),
+                       lambda *exc: setattr(autograd, "_engine_run_backward", original_engine)]
         return super().__enter__()
 
     def __exit__(self, *exc):
@@ -333,6 +383,27 @@ class Tracer(TorchFunctionMode):
             for undo in self._exits:
                 undo(*exc)
             self._exits = []
+
+
+def _function_applied(frame) -> Tuple[Optional[str], tuple]:
+    """``("MyFn.apply", its arguments)`` when ``frame`` runs inside a custom ``autograd.Function``'s
+    ``apply``, else ``(None, ())``."""
+    for _ in range(8):
+        if frame is None:
+            break
+        if frame.f_code.co_name == "apply":
+            cls = frame.f_locals.get("cls")
+            if isinstance(cls, type) and issubclass(cls, torch.autograd.Function):
+                arguments = frame.f_locals.get("args")
+                return f"{cls.__name__}.apply", arguments if isinstance(arguments, tuple) else ()
+        frame = frame.f_back
+    return None, ()
+
+
+def _mode_stack():
+    from torch.overrides import _get_current_function_mode_stack
+
+    return _get_current_function_mode_stack()
 
 
 class _Plain:
