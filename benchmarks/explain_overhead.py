@@ -81,12 +81,14 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--steps", type=int, default=50)
     parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--threads", type=int, default=1, help="torch.set_num_threads (default 1: a shared machine)")
+    parser.add_argument("--threads", type=int, default=1,
+                        help="torch.set_num_threads (default 1: a shared machine)")
     args = parser.parse_args(argv)
     import torch
 
     torch.set_num_threads(args.threads)
-    print(f"torch {torch.__version__}, {args.steps} steps per run, {args.rounds} rounds, {args.threads} thread(s)")
+    print(f"torch {torch.__version__}, {args.steps} steps per run, {args.rounds} rounds, "
+          f"{args.threads} thread(s)")
     for name, make in (("cnn", _cnn), ("transformer", _transformer)):
         _train(make, 5, False), _train(make, 5, True)  # warm-up: lazy imports, allocator
         times = {False: [], True: []}

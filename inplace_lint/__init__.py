@@ -4,7 +4,9 @@ from inplace_lint.ftypes import Edit, Evidence, Finding, Fix, LintOptions, Posit
 
 __version__ = "0.1.0"
 
-__all__ = ["Edit", "Evidence", "Finding", "Fix", "LintOptions", "Position", "explain", "lint_source", "__version__"]
+__all__ = [
+    "Edit", "Evidence", "Finding", "Fix", "LintOptions", "Position", "explain", "lint_source", "__version__",
+]
 
 
 def lint_source(source, path="<string>", options=None):

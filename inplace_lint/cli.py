@@ -3,7 +3,7 @@
     inplace-lint [check] PATH...     lint files and folders (``-`` reads stdin)
     inplace-lint rule AGI001         print a rule's documentation
     inplace-lint lsp [--tcp]         run the language server
-    inplace-lint explain script.py   RUN a program, explain its in-place autograd error (inplace_lint.explainer)
+    inplace-lint explain script.py   RUN a program, explain its in-place autograd error (see explainer/)
 
 Exit status of ``check``: 0 clean, 1 findings (or, with ``--diff``, changes to make), 2 usage or
 configuration error, or a file that could not be linted. Findings go to stdout; notes, summaries and

@@ -1,6 +1,6 @@
 """Does ``inplace-lint explain`` name the marked culprit line? Run programs plain and under explain.
 
-    python scripts/explain_eval.py                    # every program in scripts/forum_programs/ and scripts/repro/
+    python scripts/explain_eval.py               # every program in scripts/forum_programs/ and scripts/repro/
     python scripts/explain_eval.py -v PATH...         # these programs (files or folders); -v lists every miss
 
 A program is run as ``python PROGRAM`` would (in its own folder, as ``__main__``), first plain, then the

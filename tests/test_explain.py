@@ -71,7 +71,7 @@ def test_explain_names_the_marked_line(fixture, explained):
     plain, traced = record["plain"], record["traced"]
     assert not plain["timeout"] and not traced["timeout"]
     if fixture.codes:
-        assert plain["kind"] in fixture.codes, f"the fixture did not raise its error: {plain['stderr'][-500:]}"
+        assert plain["kind"] in fixture.codes, f"the fixture did not raise: {plain['stderr'][-500:]}"
         assert traced["kind"] == plain["kind"], "the tracer changed the error"
         assert traced["status"] == plain["status"] == 1
         assert len(traced["reports"]) == 1, traced["stderr"][-2000:]
@@ -212,7 +212,7 @@ def test_sequential_module_and_optimizer_step_are_named(tmp_path):
     run = _explain(script)
     assert run.returncode == 1
     assert f"{script}:7:5: AGI001 F.relu modified in place a tensor that torch.sigmoid" in run.stderr
-    assert f"the write is nn.ReLU (inplace=True)'s, the module built at {script}:7, run at {script}:10" in run.stderr
+    assert f"nn.ReLU (inplace=True)'s, the module built at {script}:7, run at {script}:10" in run.stderr
     assert f"in nn.Sigmoid built at {script}:6 (its result)" in run.stderr
 
     step = _write(tmp_path, "step.py", """\
@@ -288,7 +288,8 @@ def test_pytest_plugin_appends_the_report(tmp_path):
             (x * 2).sum().backward()
         """)
     args = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist", str(tmp_path)]
-    run = subprocess.run(args + ["--inplace-explain"], capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    run = subprocess.run(args + ["--inplace-explain"], capture_output=True, text=True, cwd=tmp_path,
+                         timeout=120)
     assert run.returncode == 1
     assert "1 failed, 1 passed" in run.stdout
     assert "Captured inplace-lint explain call" in run.stdout
@@ -307,7 +308,8 @@ def test_docs_show_a_real_run():
     assert shown.group(1).startswith(report), "docs/explain.md's report is not what the command prints"
     last = run.stderr.rstrip().splitlines()[-1]
     assert shown.group(1).rstrip().endswith(last)
-    plain = subprocess.run([sys.executable, "examples/explain_demo.py"], capture_output=True, text=True, cwd=ROOT)
+    plain = subprocess.run([sys.executable, "examples/explain_demo.py"], capture_output=True, text=True,
+                           cwd=ROOT)
     assert plain.stderr.rstrip().splitlines()[-1] == last  # torch's message, with and without the tracer
 
 
@@ -317,14 +319,14 @@ import torch
 import inplace_lint
 
 def explained(fn):
-    out = io.StringIO()
+    out, error = io.StringIO(), None
     try:
         with inplace_lint.explain(file=out) as session:
             fn()
-    except RuntimeError as error:
-        return {"error": str(error)[:60], "report": out.getvalue(),
-                "blamed": [[s.line for s in sites] for sites in session.culprits]}
-    return {"error": None, "report": out.getvalue(), "blamed": [[s.line for s in sites] for sites in session.culprits]}
+    except RuntimeError as raised:
+        error = str(raised)[:60]
+    blamed = [[s.line for s in sites] for sites in session.culprits]
+    return {"error": error, "report": out.getvalue(), "blamed": blamed}
 
 def hook_writes_saved():  # a tensor hook edits, during backward, a tensor the multiply saved
     x = torch.randn(3, requires_grad=True)
@@ -371,7 +373,8 @@ print(json.dumps({name: explained(fn) for name, fn in [
 def test_api_hooks_views_and_functions(tmp_path):
     script = tmp_path / "scenarios.py"
     script.write_text(SCENARIOS, encoding="utf-8")
-    line = {m: n for n, text in enumerate(SCENARIOS.splitlines(), 1) for m in re.findall(r"# <([\w-]+)>", text)}
+    line = {mark: n for n, text in enumerate(SCENARIOS.splitlines(), 1)
+            for mark in re.findall(r"# <([\w-]+)>", text)}
     run = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr
     got = json.loads(run.stdout)
@@ -384,5 +387,6 @@ def test_api_hooks_views_and_functions(tmp_path):
     assert "AGI003 Tensor.clamp_ wrote the base of a view" in got["base"]["report"]
     assert "torch raised where the view is used, by torch.exp" in got["base"]["report"]
     assert got["function"]["blamed"][0][0] == line["fn-write"], got["function"]["report"]
-    assert f"Double.apply on line {line['fn-save']} saved for backward (as its input)" in got["function"]["report"]
+    saved = f"Double.apply on line {line['fn-save']} saved for backward (as its input)"
+    assert saved in got["function"]["report"]
     assert got["clean"] == {"error": None, "report": "", "blamed": []}

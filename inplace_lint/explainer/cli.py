@@ -1,4 +1,4 @@
-"""``inplace-lint explain [OPTIONS] script.py [ARGS...]`` / ``inplace-lint explain [OPTIONS] -m module [ARGS...]``.
+"""``inplace-lint explain [OPTIONS] script.py [ARGS...]``, ``inplace-lint explain -m module [ARGS...]``.
 
 The one mode of inplace-lint that runs the user's code: it runs the program as ``python`` would, with the
 argv it was given, under the tracer, and exits with the program's own status.

@@ -10,7 +10,7 @@ import ast
 import re
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
-from inplace_lint.explainer.records import ImmediateError, Site, StaleSave, Write
+from inplace_lint.explainer.records import ImmediateError, Site, StaleSave
 
 # The four errors the rules predict (torch 2.13 wording), as scripts/forum_eval.py recognises them.
 _KINDS = (
@@ -33,7 +33,7 @@ _WHY_BASE = {
 }
 _ADVICE = {
     "AGI001": "write it out of place (a new tensor) or clone the tensor before the op that saves it",
-    "AGI002": "write it out of place, or do it under torch.no_grad() if it is an update, not part of the model",
+    "AGI002": "write it out of place, or under torch.no_grad() if it is an update, not part of the model",
     "AGI003": "write it out of place, or clone the output before writing it",
     "AGI004": "create the view with grad mode on, or clone it before writing",
 }
@@ -154,7 +154,9 @@ def _sites_of(write_site: Optional[Site]) -> List[Site]:
     return sites
 
 
-def culprit_sites(stale: Optional[StaleSave] = None, immediate: Optional[ImmediateError] = None) -> List[Site]:
+def culprit_sites(stale: Optional[StaleSave] = None,
+                  immediate: Optional[ImmediateError] = None) -> List[Site]:
+    """The lines an explanation blames, the primary first."""
     if stale is not None:
         return _sites_of(stale.culprit.site if stale.culprit else None)
     if immediate is not None:
@@ -164,37 +166,44 @@ def culprit_sites(stale: Optional[StaleSave] = None, immediate: Optional[Immedia
     return []
 
 
+def _module_line(site: Site, primary: Optional[Site]) -> Optional[str]:
+    """Which torch module made the write, and the line that built it."""
+    if not site.module:
+        return None
+    if site.module_built is None:
+        return f"  the write happens inside {site.module}, called at {_where(site, False)}"
+    text = f"  the write is {site.module}'s, the module built at {_where(site.module_built, False)}"
+    return text + (f", run at {_where(site, False)}" if site is not primary else "")
+
+
 def format_stale(stale: StaleSave, check: StaticCheck) -> str:
     write = stale.culprit
+    saver = _show_op(stale.op)
     lines = []
+    sites: List[Site] = []
     if write is None or write.site is None:
-        lines.append(f"{_where(stale.site)}: AGI001 a tensor {_show_op(stale.op)} saved here for backward was "
-                     "modified in place later, by a write the tracer did not see (outside torch's Python API)")
-        sites: List[Site] = []
+        lines.append(f"{_where(stale.site)}: AGI001 a tensor {saver} saved here for backward was modified in "
+                     "place later, by a write the tracer did not see (outside torch's Python API)")
     else:
         sites = _sites_of(write.site)
         primary = sites[0]
-        what = _show_op(write.op)
         lines.append(
-            f"{_where(primary)}: AGI001 {what!s} modified in place a tensor that {_show_op(stale.op)} on "
-            f"line {stale.site.line if stale.site else '?'} saved for backward (as its {stale.role})"
+            f"{_where(primary)}: AGI001 {_show_op(write.op)} modified in place a tensor that {saver} on "
+            f"line {stale.site.blamed.line if stale.site else '?'} saved for backward (as its {stale.role})"
         )
         lines.append(f"    {primary.source_line.strip()}")
-        module = write.site.module
-        if module and write.site.module_built is not None:
-            lines.append(f"  the write is {module}'s, the module built at {_where(write.site.module_built, False)}"
-                         + (f", run at {_where(write.site, False)}" if write.site is not primary else ""))
-        elif module:
-            lines.append(f"  the write happens inside {module}, called at {_where(write.site, False)}")
+        module = _module_line(write.site, primary)
+        if module:
+            lines.append(module)
     saved_at = _where(stale.site, column=False)
     if stale.site is not None and stale.site.module:
         built = stale.site.module_built
         saved_at += f", in {stale.site.module}" + (f" built at {_where(built, False)}" if built else "")
-    lines.append(
-        f"  saved by {_show_op(stale.op)} at {saved_at} (its {stale.role}): {_shape(stale.shape, stale.dtype)}, "
-        f"saved at version {stale.saved_version}, version {stale.version} at backward"
-        + (f"; this write took it from {write.before} to {write.after}" if write else "")
-    )
+    versions = f"saved at version {stale.saved_version}, version {stale.version} at backward"
+    if write is not None:
+        versions += f"; this write took it from {write.before} to {write.after}"
+    lines.append(f"  saved by {saver} at {saved_at} (its {stale.role}): "
+                 f"{_shape(stale.shape, stale.dtype)}, {versions}")
     if stale.site is not None and stale.site.source_line:
         lines.append(f"    {stale.site.source_line.strip()}")
     if write is not None and (write.is_view or stale.is_view):
@@ -213,10 +222,12 @@ def format_immediate(code: str, immediate: Optional[ImmediateError], fallback: O
     if write is not None and write.site is not None:  # the view was used after this write to its base
         sites = _sites_of(write.site)
         primary = sites[0]
-        lines = [f"{_where(primary)}: {code} {_show_op(write.op)} wrote the base of a view that {_WHY_BASE[code]}",
-                 f"    {primary.source_line.strip()}",
-                 f"  torch raised where the view is used, by {_show_op(immediate.op)} at {_where(site, False)}",
-                 f"    {site.source_line.strip()}"]
+        lines = [
+            f"{_where(primary)}: {code} {_show_op(write.op)} wrote the base of a view that {_WHY_BASE[code]}",
+            f"    {primary.source_line.strip()}",
+            f"  torch raised where the view is used, by {_show_op(immediate.op)} at {_where(site, False)}",
+            f"    {site.source_line.strip()}",
+        ]
         lines.extend(_fix_and_verdict(code, sites, write.op, check))
         return "\n".join(lines)
     sites = _sites_of(site)
@@ -225,10 +236,14 @@ def format_immediate(code: str, immediate: Optional[ImmediateError], fallback: O
     lines = [f"{_where(primary)}: {code} {_show_op(op)}: {_WHY[code]}"]
     if primary is not None:
         lines.append(f"    {primary.source_line.strip()}")
-    if site is not None and site.module and site.module_built is not None:
-        lines.append(f"  the write is {site.module}'s, the module built at {_where(site.module_built, False)}")
+        module = _module_line(site, primary)
+        if module:
+            lines.append(module)
     lines.extend(_fix_and_verdict(code, sites, op, check))
     return "\n".join(lines)
+
+
+REPORT_MISSES = "https://github.com/inplace-lint/inplace-lint/issues"
 
 
 def _fix_and_verdict(code: str, sites: List[Site], op: Optional[str], check: StaticCheck) -> List[str]:
@@ -243,7 +258,7 @@ def _fix_and_verdict(code: str, sites: List[Site], op: Optional[str], check: Sta
     out = [f"  fix: {advice}", f"  docs: {_doc_url(finding.code if finding else code)}"]
     if verdict:
         out.append(f"  static check: {verdict}"
-                   + ("" if finding else " (please report it: https://github.com/inplace-lint/inplace-lint/issues)"))
+                   + ("" if finding else f" (please report it: {REPORT_MISSES})"))
     return out
 
 

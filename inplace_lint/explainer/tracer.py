@@ -438,7 +438,7 @@ def _version_message(t, saved: _Saved, now: int) -> str:
             name = "AsStridedBackward0"
         output_nr = t.output_nr
     if name is not None:
-        # the node's name as torch prints it: ExpBackward0 -> Exp, ClampBackward1 -> Clamp1, MyExpBackward -> MyExp
+        # the node's name as torch prints it: ExpBackward0 -> Exp, ClampBackward1 -> Clamp1, FnBackward -> Fn
         name = re.sub(r"Backward(\d*)$", lambda m: "" if m.group(1) == "0" else m.group(1), name)
         text += f", which is output {output_nr} of {name},"
     text += f" is at version {now}; expected version {saved.version} instead."
