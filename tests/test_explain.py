@@ -359,13 +359,20 @@ def function_input_written():  # a custom Function saved its input; the caller w
     h.add_(1)  # <fn-write>
     y.sum().backward()
 
+def view_written():  # the write and the save are different views of one storage
+    x = torch.randn(4, 3, requires_grad=True)
+    h = x * 2
+    y = h[:2].sin()
+    h[2:].zero_()  # <view-write>
+    y.sum().backward()
+
 def clean():
     x = torch.randn(3, requires_grad=True)
     (x.exp() * 2).sum().backward()
 
 print(json.dumps({name: explained(fn) for name, fn in [
     ("hook", hook_writes_saved), ("base", base_written_then_chunk_used),
-    ("function", function_input_written), ("clean", clean)]}))
+    ("function", function_input_written), ("view", view_written), ("clean", clean)]}))
 '''
 
 
@@ -389,4 +396,6 @@ def test_api_hooks_views_and_functions(tmp_path):
     assert got["function"]["blamed"][0][0] == line["fn-write"], got["function"]["report"]
     saved = f"Double.apply on line {line['fn-save']} saved for backward (as its input)"
     assert saved in got["function"]["report"]
+    assert got["view"]["blamed"][0][0] == line["view-write"]
+    assert "the write went through 'h[2:]', a view of 'h' (float32[2, 3])" in got["view"]["report"]
     assert got["clean"] == {"error": None, "report": "", "blamed": []}

@@ -121,6 +121,42 @@ class StaticCheck:
         return ("missed by the static check", None) if judged else ("", None)
 
 
+def _written_name(site: Site) -> Tuple[Optional[str], Optional[str]]:
+    """``(the tensor written, as the source spells it, the name it is a view of)`` for the write at
+    ``site``: ``h[2:].zero_()`` -> ``("h[2:]", "h")``, ``x += 1`` -> ``("x", "x")``; ``(None, None)``."""
+    import linecache
+
+    source = "".join(linecache.getlines(site.path))
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return None, None
+    column = site.column
+    target = None
+    for node in ast.walk(tree):
+        if getattr(node, "lineno", None) != site.line:
+            continue
+        if isinstance(node, ast.AugAssign):
+            target = node.target
+        elif isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Subscript):
+            target = node.targets[0].value
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+              and node.col_offset == column and node.func.attr.endswith("_")):
+            target = node.func.value
+        if target is not None:
+            break
+    if target is None:
+        return None, None
+    text = ast.get_source_segment(source, target)
+    root = target
+    while isinstance(root, (ast.Subscript, ast.Attribute, ast.Call)):
+        if isinstance(root, ast.Call):
+            root = root.func
+        root = root.value
+    base = ast.get_source_segment(source, root) if isinstance(root, ast.Name) else None
+    return text, base
+
+
 def _statement_lines(path: str, line: int) -> range:
     """The lines of the statement around ``line`` (a call spanning lines is reported on any of them)."""
     import linecache
@@ -207,10 +243,16 @@ def format_stale(stale: StaleSave, check: StaticCheck) -> str:
     if stale.site is not None and stale.site.source_line:
         lines.append(f"    {stale.site.source_line.strip()}")
     if write is not None and (write.is_view or stale.is_view):
-        through = "a view" if write.is_view else "the tensor itself"
-        saved = "a view" if stale.is_view else "the tensor itself"
-        lines.append(f"  the write went through {through} ({_shape(write.shape, write.dtype)}) and the saved "
-                     f"tensor is {saved}: they share one storage, so one version counter")
+        name, base = _written_name(write.site) if write.site else (None, None)
+        if name and base and name != base:
+            through = f"'{name}', a view of '{base}'"
+        elif name:
+            through = f"'{name}'" + (" (a view)" if write.is_view else "")
+        else:
+            through = "a view" if write.is_view else "the tensor itself"
+        saved = "a view of that storage" if stale.is_view else "the tensor itself"
+        lines.append(f"  the write went through {through} ({_shape(write.shape, write.dtype)}); the saved "
+                     f"tensor is {saved}: one storage, one version counter")
     lines.extend(_fix_and_verdict("AGI001", sites, write.op if write else None, check))
     return "\n".join(lines)
 
