@@ -399,3 +399,28 @@ def test_api_hooks_views_and_functions(tmp_path):
     assert got["view"]["blamed"][0][0] == line["view-write"]
     assert "the write went through 'h[2:]', a view of 'h' (float32[2, 3])" in got["view"]["report"]
     assert got["clean"] == {"error": None, "report": "", "blamed": []}
+
+
+@needs_torch
+def test_repros_culprits_are_named():
+    """Each repro in scripts/repro/ catches the errors it provokes; every one it raises is explained on
+    a line marked ``# culprit`` (where the docstring says the library breaks)."""
+    programs = sorted(p for p in (ROOT / "scripts" / "repro").glob("*.py") if not p.name.startswith("_"))
+    results = explain_eval.run_programs(programs, jobs=2, timeout=120, static_check=False)
+    for program in programs:
+        key = str(program.resolve())
+        record = results[key]
+        assert explain_eval.verdict(key, record) == "found", (program.name, record["traced"]["blamed"])
+        assert record["traced"]["stdout"] == record["plain"]["stdout"]  # the same cases raise
+        assert record["traced"]["status"] == record["plain"]["status"] == 0
+
+
+@pytest.mark.slow
+@needs_torch
+def test_forum_programs_culprits_are_named():
+    """The whole sweep (``python scripts/explain_eval.py``): about 20 minutes on two cores."""
+    programs = explain_eval._expand([str(ROOT / "scripts" / "forum_programs")])
+    results = explain_eval.run_programs(programs, jobs=2)
+    verdicts = {str(p): explain_eval.verdict(str(p.resolve()), results[str(p.resolve())]) for p in programs}
+    bad = {p: v for p, v in verdicts.items() if v not in ("found", "clean")}
+    assert not bad, bad
