@@ -21,7 +21,9 @@ writes one JSON object per fixture to FILE as soon as the fixture is done. Per f
 ``repeat``      safe fixtures only: a second fresh run, compared bit for bit with the first.
 ``hooked``      AGI001-style failures only: a run under identity ``saved_tensors_hooks`` (which silence
                 the version check), to show ``run()`` gets past its backward and returns forward outputs.
-``traced``      failing fixtures only: a run under a ``TorchFunctionMode`` that records every version
+``traced``      failing fixtures only: a run under ``inplace-lint explain``'s tracer
+                (``inplace_lint.explainer.tracer``, only the fixture's own lines counted as user code): a
+                ``TorchFunctionMode`` that records every version
                 bump with its line in the fixture, and saved-tensor hooks that redo torch's version check
                 and so know which saved tensor went stale; that tensor's first bump past the version it
                 was saved at is the culprit. ``culprit_lines`` are the fixture lines the error comes from
