@@ -24,6 +24,7 @@ __all__ = [
     "FixedSource",
     "LintOptions",
     "Position",
+    "explain",
     "fix_source",
     "lint_source",
     "__version__",
@@ -78,3 +79,15 @@ def fix_source(
 
     outcome = fix_text(source, path, _settings(options), unsafe=unsafe)
     return FixedSource(source=outcome.source, fixed=outcome.fixed, remaining=outcome.remaining)
+
+
+def explain(file=None, static_check=True, is_user=None):
+    """A context manager that runs its block under ``inplace-lint explain``'s tracer (importing torch) and,
+    when the block raises one of torch's in-place autograd errors, writes which line made the write::
+
+        with inplace_lint.explain():
+            train_step()
+    """
+    from inplace_lint.explainer.session import explain as _explain
+
+    return _explain(file=file, static_check=static_check, is_user=is_user)

@@ -3,6 +3,7 @@
     inplace-lint [check] PATH...     lint files and folders (``-`` reads stdin)
     inplace-lint rule AGI001         print a rule's documentation
     inplace-lint lsp [--tcp]         run the language server
+    inplace-lint explain script.py   RUN a program, explain its in-place autograd error (see explainer/)
 
 Exit status of ``check``: 0 clean, 1 findings (or, with ``--diff``, changes to make), 2 usage or
 configuration error, or a file that could not be linted. Findings go to stdout; notes, summaries and
@@ -187,6 +188,10 @@ def _with_default_command(argv: Sequence[str]) -> List[str]:
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["explain"]:  # runs user code, has its own parser: inplace_lint/explainer/cli.py
+        from inplace_lint.explainer.cli import main as explain_main
+
+        return explain_main(argv[1:])
     parser = build_parser()
     try:
         args = parser.parse_args(_with_default_command(argv))

@@ -21,7 +21,9 @@ writes one JSON object per fixture to FILE as soon as the fixture is done. Per f
 ``repeat``      safe fixtures only: a second fresh run, compared bit for bit with the first.
 ``hooked``      AGI001-style failures only: a run under identity ``saved_tensors_hooks`` (which silence
                 the version check), to show ``run()`` gets past its backward and returns forward outputs.
-``traced``      failing fixtures only: a run under a ``TorchFunctionMode`` that records every version
+``traced``      failing fixtures only: a run under ``inplace-lint explain``'s tracer
+                (``inplace_lint.explainer.tracer``, only the fixture's own lines counted as user code): a
+                ``TorchFunctionMode`` that records every version
                 bump with its line in the fixture, and saved-tensor hooks that redo torch's version check
                 and so know which saved tensor went stale; that tensor's first bump past the version it
                 was saved at is the culprit. ``culprit_lines`` are the fixture lines the error comes from
@@ -307,147 +309,22 @@ def _tensors_in(obj, depth: int = 0) -> list:
     return []
 
 
-def _in_function_forward(frame) -> bool:
-    """Is ``frame`` a custom ``autograd.Function``'s forward (its first argument the Function's ctx)?"""
-    import torch
-
-    code = frame.f_code
-    if code.co_name != "forward" or not code.co_argcount:
-        return False
-    return isinstance(frame.f_locals.get(code.co_varnames[0]), torch.autograd.function.FunctionCtx)
-
-
-def _version(t) -> Optional[int]:
-    try:
-        return t._version
-    except Exception:  # inference tensors have no version counter
-        return None
-
-
-def _storage_key(t) -> Optional[int]:
-    try:
-        return t.untyped_storage().data_ptr()
-    except Exception:
-        return None
-
-
 def _make_tracer(fixture_file: str):
-    """A TorchFunctionMode that records every version bump with the fixture line responsible, plus
-    saved-tensor hooks that re-implement torch's own check so the stale tensor is known.
+    """The product's tracer (``inplace_lint.explainer.tracer``), with only the fixture's own code counted
+    as the user's: every write and save is attributed to a fixture line."""
+    from inplace_lint.explainer.tracer import Tracer
 
-    Identity ``saved_tensors_hooks`` would silence torch's version check, so the unpack hook performs it
-    itself: it compares the tensor's version with the one it had when packed and raises torch's message
-    when they differ, remembering (storage, version when saved). The culprit is the first recorded bump
-    of that storage past that version. The test checks the traced run fails the same way as the plain one.
-    """
-    import torch
-    from torch.overrides import TorchFunctionMode
+    return Tracer(is_user=lambda filename: os.path.realpath(filename) == fixture_file)
 
-    real = {}
 
-    def in_fixture(code) -> bool:
-        name = code.co_filename
-        if name not in real:
-            real[name] = os.path.realpath(name) == fixture_file
-        return real[name]
-
-    class Tracer(TorchFunctionMode):
-        def __init__(self):
-            super().__init__()
-            # (line, storage, version before, version after) for every bump, in order
-            self.events: List[Tuple[Optional[int], Optional[int], int, int]] = []
-            self.keep = []  # storages of bumped tensors, kept alive so their addresses stay unique
-            self.ctor_lines = {}  # id(module) -> line constructing it
-            self.modules = []
-            self.leaf_lines: List[int] = []
-            self.stale: List[Tuple[Optional[int], int, int]] = []  # storage, saved version, current version
-
-        def line(self, frame) -> Optional[int]:
-            """The fixture line responsible for the op running under ``frame``.
-
-            The innermost fixture frame's current line, except when the op runs in a module's forward
-            that a torch container (nn.Sequential) called: then the line constructing that module; and
-            when it runs in a custom ``autograd.Function``'s forward (``ctx.mark_dirty``): then the line
-            calling ``apply``, which is the write the caller sees.
-            """
-            forwards = []
-            while frame is not None:
-                if in_fixture(frame.f_code) and _in_function_forward(frame):
-                    frame = frame.f_back
-                    continue
-                if in_fixture(frame.f_code):
-                    if len(forwards) >= 2 and id(forwards[0]) in self.ctor_lines:
-                        return self.ctor_lines[id(forwards[0])]
-                    return frame.f_lineno
-                if frame.f_code.co_name == "forward":
-                    owner = frame.f_locals.get("self")
-                    if isinstance(owner, torch.nn.Module) and (not forwards or forwards[-1] is not owner):
-                        forwards.append(owner)
-                frame = frame.f_back
-            return None
-
-        def __torch_function__(self, func, types, args=(), kwargs=None):
-            kwargs = kwargs or {}
-            before = [(t, _version(t)) for t in _tensors_in((args, kwargs))]
-            try:
-                return func(*args, **kwargs)
-            except RuntimeError as error:
-                immediate = any(pattern.search(str(error))
-                                for pattern in (LEAF_ERROR, MULTI_VIEW_ERROR, NOGRAD_VIEW_ERROR))
-                if immediate and not self.leaf_lines:
-                    self.leaf_lines.append(self.line(sys._getframe(1)))
-                raise
-            finally:
-                bumped = {}
-                for t, v in before:
-                    now = _version(t)
-                    if v is not None and now is not None and now != v:
-                        key = _storage_key(t)
-                        if (key, v) not in bumped:
-                            bumped[(key, v)] = now
-                            self.keep.append(t.untyped_storage())
-                if bumped:
-                    line = self.line(sys._getframe(1))
-                    for (key, v), now in bumped.items():
-                        self.events.append((line, key, v, now))
-
-        # saved-tensor hooks
-        def pack(self, t):
-            return (t, _version(t))
-
-        def unpack(self, packed):
-            t, saved = packed
-            now = _version(t)
-            if saved is not None and now is not None and now != saved:
-                self.stale.append((_storage_key(t), saved, now))
-                raise RuntimeError(
-                    "one of the variables needed for gradient computation has been modified by an inplace "
-                    f"operation: [{t.type()} {list(t.shape)}], is at version {now}; expected version {saved} "
-                    "instead. (raised by the fixture tracer's saved-tensor hooks)"
-                )
-            return t
-
-        def culprit_lines(self) -> List[int]:
-            lines = []
-            for key, expected, _current in self.stale:
-                for line, ev_key, before, after in self.events:
-                    if ev_key == key and before <= expected < after:
-                        if line not in lines:
-                            lines.append(line)
-                        break
-            return lines
-
-    tracer = Tracer()
-    original_init = torch.nn.Module.__init__
-
-    def recording_init(module, *args, **kwargs):
-        original_init(module, *args, **kwargs)
-        line = tracer.line(sys._getframe(1))
-        if line is not None and id(module) not in tracer.ctor_lines:
-            tracer.ctor_lines[id(module)] = line
-            tracer.modules.append(module)  # keep alive: ids stay unique
-
-    return tracer, original_init, recording_init
+def _culprit_lines(tracer) -> List[int]:
+    """The fixture lines of the writes that made each stale saved tensor stale (first seen first)."""
+    lines: List[int] = []
+    for stale in tracer.stale:
+        site = stale.culprit.site if stale.culprit else None
+        if site is not None and site.blamed.line not in lines:
+            lines.append(site.blamed.line)
+    return lines
 
 
 _counter = [0]
@@ -483,11 +360,7 @@ def _execute(path: str, timeout: float, hooks: bool = False, trace: bool = False
             if hooks:
                 contexts.enter_context(torch.autograd.graph.saved_tensors_hooks(lambda t: t, lambda t: t))
             if trace:
-                tracer, original_init, recording_init = _make_tracer(os.path.realpath(path))
-                torch.nn.Module.__init__ = recording_init
-                contexts.callback(setattr, torch.nn.Module, "__init__", original_init)
-                contexts.enter_context(tracer)
-                contexts.enter_context(torch.autograd.graph.saved_tensors_hooks(tracer.pack, tracer.unpack))
+                tracer = contexts.enter_context(_make_tracer(os.path.realpath(path)))
             signal.setitimer(signal.ITIMER_REAL, timeout)
             try:
                 spec = importlib.util.spec_from_file_location(name, path)
@@ -522,11 +395,12 @@ def _execute(path: str, timeout: float, hooks: bool = False, trace: bool = False
         result["returns_tensors"] = _returns_tensors(value)
     if tracer is not None:
         if result["kind"] == "AGI001":
-            result["culprit_lines"] = tracer.culprit_lines()
+            result["culprit_lines"] = _culprit_lines(tracer)
         else:  # the leaf error is raised at the in-place call itself; outside any torch call (mark_dirty
             # checks in Function.apply) the traceback's innermost fixture line is the best we have
             fallback = [result["raised_at"]] if result["raised_at"] else []
-            result["culprit_lines"] = tracer.leaf_lines or fallback
+            immediate = [tracer.immediate[0].site.blamed.line] if tracer.immediate else []
+            result["culprit_lines"] = immediate or fallback
         result["stale_found"] = len(tracer.stale)
     result["_value"] = value
     return result

@@ -34,7 +34,7 @@ def apply_grid_transform_tail(float_img, grid, fill):
     mask = mask.expand_as(float_img)
     fill_list = fill if isinstance(fill, (tuple, list)) else [float(fill)]
     fill_img = torch.tensor(fill_list, dtype=float_img.dtype, device=float_img.device).view(1, -1, 1, 1)
-    float_img = float_img.sub_(fill_img).mul_(mask).add_(fill_img)
+    float_img = float_img.sub_(fill_img).mul_(mask).add_(fill_img)  # culprit
     return float_img
 
 
@@ -48,7 +48,7 @@ def adjust_sharpness_float(image, sharpness_factor):
     output = image.to(dtype=kernel_dtype, copy=True)
     blurred_degenerate = conv2d(output, kernel, groups=num_channels)
     view = output[..., 1:-1, 1:-1]
-    view.add_(blurred_degenerate.sub_(view), alpha=(1.0 - sharpness_factor))
+    view.add_(blurred_degenerate.sub_(view), alpha=(1.0 - sharpness_factor))  # culprit
     output = output.clamp_(0, bound)
     return output
 
@@ -59,7 +59,7 @@ def autocontrast_float(image):
     minimum = float_image.amin(dim=(-2, -1), keepdim=True)
     maximum = float_image.amax(dim=(-2, -1), keepdim=True)
     eq_idxs = maximum == minimum
-    inv_scale = maximum.sub_(minimum).mul_(1.0 / bound)
+    inv_scale = maximum.sub_(minimum).mul_(1.0 / bound)  # culprit
     minimum[eq_idxs] = 0.0
     inv_scale[eq_idxs] = 1.0
     diff = float_image.sub(minimum)
@@ -100,7 +100,7 @@ def rgb_to_hsv_float(image):
     mask_maxc_eq_g = maxc == g
 
     hg = rc.add(2.0).sub_(bc).mul_(mask_maxc_eq_g & mask_maxc_neq_r)
-    hr = bc.sub_(gc).mul_(~mask_maxc_neq_r)
+    hr = bc.sub_(gc).mul_(~mask_maxc_neq_r)  # culprit
     hb = gc.add_(4.0).sub_(rc).mul_(mask_maxc_neq_r.logical_and_(mask_maxc_eq_g.logical_not_()))
 
     h = hr.add_(hg).add_(hb)
@@ -110,7 +110,7 @@ def rgb_to_hsv_float(image):
 
 def adjust_hue_float_tail(image, hue_factor):
     h, s, v = image.unbind(dim=-3)
-    h.add_(hue_factor).remainder_(1.0)
+    h.add_(hue_factor).remainder_(1.0)  # culprit
     return torch.stack((h, s, v), dim=-3)
 
 

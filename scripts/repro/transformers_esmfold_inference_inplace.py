@@ -25,7 +25,7 @@ def combine_projections(a, b, _inplace_chunk_size=None):
         for i in range(0, a.shape[-3], _inplace_chunk_size):
             a_chunk = a[..., i : i + _inplace_chunk_size, :, :]
             b_chunk = b[..., i : i + _inplace_chunk_size, :, :]
-            a[..., i : i + _inplace_chunk_size, :, :] = torch.matmul(
+            a[..., i : i + _inplace_chunk_size, :, :] = torch.matmul(  # culprit
                 a_chunk,
                 b_chunk,
             )
@@ -50,7 +50,7 @@ class Projection(nn.Module):
         pair = self.layer_norm_in(pair)
         p = linear_g(pair)
         p.sigmoid_()
-        p *= linear_p(pair)
+        p *= linear_p(pair)  # culprit
         p *= mask
         return p
 
@@ -58,7 +58,7 @@ class Projection(nn.Module):
         g = self.linear_g(z)
         g.sigmoid_()
         x *= g
-        z += x
+        z += x  # culprit
         return z
 
 

@@ -67,9 +67,9 @@ def case(with_state, write_back):
         rwkv, layer_state = rwkv_linear_attention_cpu(time_decay, time_first, key, value, state=layer_state)
         if write_back and layer_state is not None:
             # RwkvSelfAttention.forward, verbatim but for self.layer_id
-            state[2][:, :, 0] = layer_state[0]
-            state[3][:, :, 0] = layer_state[1]
-            state[4][:, :, 0] = layer_state[2]
+            state[2][:, :, 0] = layer_state[0]  # culprit
+            state[3][:, :, 0] = layer_state[1]  # culprit
+            state[4][:, :, 0] = layer_state[2]  # culprit
         rwkv.sum().backward()
     return go
 

@@ -39,7 +39,7 @@ class RwkvSelfAttention(nn.Module):
         value = self.value(value)
         receptance = torch.sigmoid(self.receptance(receptance))
         if state is not None:
-            state[1][:, :, self.layer_id] = hidden[:, -1]
+            state[1][:, :, self.layer_id] = hidden[:, -1]  # culprit
         return receptance, key, value, state
 
 

@@ -122,7 +122,7 @@ def case(num_layers, with_target):
         keys = image_embeddings
         for layer in layers:
             if target_embedding is not None:
-                queries += target_embedding
+                queries += target_embedding  # culprit
             queries, keys, attention_outputs = layer(
                 queries=queries,
                 keys=keys,
