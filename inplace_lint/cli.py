@@ -80,7 +80,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Find PyTorch in-place operations that break autograd, without running the code.",
     )
     parser.add_argument("--version", action="version", version=f"inplace-lint {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="{check,rule,lsp}", parser_class=_Parser)
+    sub = parser.add_subparsers(dest="command", metavar="{check,rule,lsp,explain}", parser_class=_Parser)
 
     check = sub.add_parser("check", help="lint files and folders (the default command)")
     check.add_argument(
@@ -173,6 +173,8 @@ def build_parser() -> argparse.ArgumentParser:
     lsp.add_argument("--tcp", action="store_true", help="listen on TCP instead of stdio")
     lsp.add_argument("--host", default="127.0.0.1", help="TCP host (default: 127.0.0.1)")
     lsp.add_argument("--port", type=int, default=2087, help="TCP port (default: 2087)")
+    # listed for --help only: main() hands 'explain ...' to its own parser before this one runs
+    sub.add_parser("explain", help="RUN a program under a tracer; name the line behind its autograd error")
     return parser
 
 
