@@ -287,7 +287,10 @@ def _not_regular(path: Path) -> Optional[str]:
     return None
 
 
-def check_path(path: Path, settings, fix: bool, unsafe: bool, diff: bool, linter=None) -> FileResult:
+def check_path(path: Path, settings, fix: bool, unsafe: bool, diff: bool, linter=None,
+               roots: Optional[Sequence[str]] = None) -> FileResult:
+    """Lint (and fix) one file. ``roots``: the paths named on the command line; a symlink is fixed only
+    when its target lies inside one of them."""
     display = str(path)
     problem = _not_regular(path)
     if problem is not None:
@@ -302,11 +305,17 @@ def check_path(path: Path, settings, fix: bool, unsafe: bool, diff: bool, linter
         return FileResult(display, error=FileError(display, f"cannot decode: {error}"))
     result = check_source(source, display, settings, fix=fix, unsafe=unsafe, diff=diff, linter=linter)
     if fix and not diff and result.new_source is not None:
+        from inplace_lint.apply_fixes import write_fixed
+
         try:
-            with open(path, "wb") as handle:
-                handle.write(result.new_source.encode(encoding))
-        except (OSError, UnicodeEncodeError) as error:
-            result.error = FileError(display, f"cannot write the fixes: {error}")
+            problem = write_fixed(str(path), data, result.new_source.encode(encoding), roots)
+        except UnicodeEncodeError as error:
+            problem = f"cannot write the fixes: {error}; the file is unchanged"
+        if problem is not None:
+            # nothing was written: the findings are the file's own, and none counts as fixed
+            unfixed = check_source(source, display, settings, linter=linter)
+            unfixed.error = FileError(display, problem)
+            return unfixed
     return result
 
 
@@ -369,8 +378,9 @@ def _worker_init(cache_dir: Optional[str], use_cache: bool) -> None:
 
 
 def _worker_check(job) -> FileResult:
-    path, settings, fix, unsafe, diff = job
-    return check_path(path, settings, fix=fix, unsafe=unsafe, diff=diff, linter=_WORKER.get("linter"))
+    path, settings, fix, unsafe, diff, roots = job
+    return check_path(path, settings, fix=fix, unsafe=unsafe, diff=diff, linter=_WORKER.get("linter"),
+                      roots=roots)
 
 
 def _cached_result(path: Path, settings, cache) -> Optional[FileResult]:
@@ -440,12 +450,14 @@ def _lint_files(files, todo: List[int], results: List[Optional[FileResult]], arg
     jobs = args.jobs if getattr(args, "jobs", None) else (os.cpu_count() or 1)
     jobs = min(jobs, len(todo))
     cache_dir = str(cache.folder) if cache is not None else None
+    roots = tuple(str(path) for path in getattr(args, "paths", None) or ()) or (".",)
     if jobs <= 1:
         linter = cache.linter(_engine_lint) if cache is not None else None
         with _BatchGC():
             for index in todo:
                 path, settings = files[index]
-                results[index] = check_path(path, settings, fix=fix, unsafe=unsafe, diff=diff, linter=linter)
+                results[index] = check_path(path, settings, fix=fix, unsafe=unsafe, diff=diff, linter=linter,
+                                            roots=roots)
         return
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
@@ -466,7 +478,7 @@ def _lint_files(files, todo: List[int], results: List[Optional[FileResult]], arg
         initializer=_worker_init,
         initargs=(cache_dir, cache is not None),
     ) as pool:
-        jobs_args = [(files[i][0], files[i][1], fix, unsafe, diff) for i in todo]
+        jobs_args = [(files[i][0], files[i][1], fix, unsafe, diff, roots) for i in todo]
         for index, result in zip(todo, pool.map(_worker_check, jobs_args, chunksize=1)):
             results[index] = result
 
