@@ -220,3 +220,115 @@ def test_signals_wait_until_a_write_is_done():
         assert received == ["write done", "handled"]
     finally:
         signal.signal(signal.SIGINT, previous)
+
+
+# --- 2. bounded work: operator chains, adversarial shapes, big files ----------------------------------------
+
+import libcst  # noqa: E402 - the sections below count its parses
+
+from adversarial_shapes import SHAPES  # noqa: E402
+
+from inplace_lint.analysis import dataflow  # noqa: E402
+from inplace_lint.engine import LONGEST_OPERATOR_CHAIN, LintError, lint_source  # noqa: E402
+
+
+class Work:
+    """What one lint_source did: Python-level calls (the profiler's call events, C functions included),
+    LibCST parses and the characters they parsed, the analysis's bookkeeping (ModuleContext.work)."""
+
+    def __init__(self, source: str, monkeypatch):
+        self.calls = self.parses = self.parsed_chars = self.bookkeeping = 0
+        real_parse, real_init = libcst.parse_module, dataflow.ModuleContext.__init__
+        contexts = []
+
+        def counting_parse(text, *args, **kwargs):
+            self.parses += 1
+            self.parsed_chars += len(text)
+            return real_parse(text, *args, **kwargs)
+
+        def remembering_init(ctx, *args, **kwargs):
+            real_init(ctx, *args, **kwargs)
+            contexts.append(ctx)
+
+        monkeypatch.setattr(libcst, "parse_module", counting_parse)
+        monkeypatch.setattr(dataflow.ModuleContext, "__init__", remembering_init)
+
+        def count(frame, event, arg):
+            self.calls += 1
+
+        self.findings, self.error = None, None
+        sys.setprofile(count)
+        try:
+            self.findings = lint_source(source)
+        except LintError as error:
+            self.error = str(error)
+        finally:
+            sys.setprofile(None)
+            monkeypatch.undo()
+        self.bookkeeping = max((vars(ctx).get("work", 0) for ctx in contexts), default=0)
+
+
+def _operator_chain(terms: int) -> str:
+    """The issue's input: ``b = a + a + ... + a`` (``terms`` terms), then ``b *= b``."""
+    return "import torch\n\n\ndef fn(a):\n    b = " + " + ".join(["a"] * terms) + "\n    b *= b\n    return b\n"
+
+
+# Python-level calls a lint may make on the chains below (measured: 1,000 terms, analysed, about 6,000;
+# 10,000 terms, refused on its ast tree, about 20,000; 100,000 terms, which ast refuses, about 250).
+# LibCST's own parser is native code the profiler does not see: its work is bounded by
+# LONGEST_OPERATOR_CHAIN, and refused chains are never handed to it.
+CHAIN_STEP_BUDGET = 100_000
+
+
+@pytest.mark.parametrize("terms", [1_000, 10_000, 100_000])
+def test_operator_chains_finish_under_a_fixed_step_budget(terms, monkeypatch):
+    work = Work(_operator_chain(terms), monkeypatch)
+    assert work.calls < CHAIN_STEP_BUDGET, work.calls
+    if terms <= LONGEST_OPERATOR_CHAIN:
+        assert [f.code for f in work.findings] == ["AGI001"]
+    else:
+        assert work.findings is None and work.parses == 0  # refused before LibCST sees it
+        assert work.error.startswith("cannot lint: ") and "\n" not in work.error, work.error
+
+
+def test_a_100000_term_chain_is_one_message_from_the_cli(tmp_path):
+    path = tmp_path / "chain.py"
+    path.write_text(_operator_chain(100_000))
+    result = _run([*CLI, "--no-cache", str(path)])
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and "cannot lint: the code nests too deeply" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+# Shapes whose analysis is quadratic in their length, which a limit bounds: a chain of attribute lookups
+# spells each link's dotted name again (a.T, a.T.T, ...), up to engine.LONGEST_CHAIN links (400 links:
+# about 950,000 calls).
+QUADRATIC_UNDER_A_LIMIT = {"attribute_chain": 2_000_000}
+
+
+@pytest.mark.parametrize("name", sorted(SHAPES))
+def test_adversarial_shapes_grow_linearly_or_are_refused(name, monkeypatch):
+    """Four times the construct costs at most about four times the calls (5x allowed: a quadratic cost
+    would show 16x), or is refused with one message; LibCST parses at most about the text."""
+    small, large = SHAPES[name](100), SHAPES[name](400)
+    before, after = Work(small, monkeypatch), Work(large, monkeypatch)
+    assert before.error is None, before.error
+    assert before.parsed_chars <= 2 * len(small) + 1000
+    if after.error is not None:
+        assert after.error.startswith("cannot lint: ") and "\n" not in after.error
+        return
+    if name in QUADRATIC_UNDER_A_LIMIT:
+        assert after.calls < QUADRATIC_UNDER_A_LIMIT[name], after.calls
+    else:
+        assert after.calls <= 5 * before.calls, (before.calls, after.calls)
+    assert after.parsed_chars <= 2 * len(large) + 1000
+    assert after.bookkeeping <= dataflow.ANALYSIS_BUDGET
+
+
+@pytest.mark.parametrize("name", ["saved_then_written", "loop_of_writes"])
+def test_quadratic_bookkeeping_in_one_function_is_capped(name, monkeypatch):
+    """Thousands of saved tensors in one function, each written: every write visits every record, so the
+    work is quadratic in the function's length; past ANALYSIS_BUDGET the file is refused, one message."""
+    work = Work(SHAPES[name](6000), monkeypatch)
+    assert work.error is not None and "is too large to analyse" in work.error, work.error
+    assert work.bookkeeping <= dataflow.ANALYSIS_BUDGET + 20_000  # stopped at the fuse, not after
