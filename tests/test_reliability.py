@@ -332,3 +332,65 @@ def test_quadratic_bookkeeping_in_one_function_is_capped(name, monkeypatch):
     work = Work(SHAPES[name](6000), monkeypatch)
     assert work.error is not None and "is too large to analyse" in work.error, work.error
     assert work.bookkeeping <= dataflow.ANALYSIS_BUDGET + 20_000  # stopped at the fuse, not after
+
+
+_MEASURED_CLI = """
+import resource, sys
+from inplace_lint.cli import main
+code = main(sys.argv[1:])
+print(f"peak-rss-kb {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}", file=sys.stderr)
+sys.exit(code)
+"""
+TWO_GB_IN_KB = 2 * 1024 * 1024
+
+
+def _run_measured(args, **kwargs):
+    """The CLI in a fresh interpreter that reports its own peak RSS (KB) on its last stderr line."""
+    result = _run([PYTHON, "-c", _MEASURED_CLI, "check", *args], **kwargs)
+    *rest, last = result.stderr.splitlines() or [""]
+    assert last.startswith("peak-rss-kb "), result.stderr[-2000:]
+    return result, int(last.split()[1]), "\n".join(rest)
+
+
+def test_a_54_mb_file_with_one_hazard_is_refused_with_one_message(tmp_path):
+    from inplace_lint.engine import DEFAULT_MAX_FILE_MB, MAX_FILE_ENV
+
+    path = tmp_path / "huge.py"
+    path.write_text(_padded_seed(54_000_000))
+    env = {k: v for k, v in os.environ.items() if k != MAX_FILE_ENV}
+    result, peak_kb, stderr = _run_measured(["--no-cache", str(path)], env=env)
+    assert result.returncode == 2
+    assert stderr == (f"inplace-lint: {path}: cannot lint: file too large to analyse: 54.0 MB; "
+                      f"limit {DEFAULT_MAX_FILE_MB} MB, set by {MAX_FILE_ENV}"), stderr
+    assert peak_kb < TWO_GB_IN_KB // 4, peak_kb  # the text and its bytes, not a tree of them
+
+
+def test_a_54_mb_file_that_cannot_hold_a_finding_is_still_clean(tmp_path):
+    path = tmp_path / "table.py"
+    path.write_text(_padded_seed(54_000_000).replace("torch", "numpy"))
+    result, peak_kb, stderr = _run_measured(["--no-cache", str(path)])
+    assert result.returncode == 0, stderr
+    assert peak_kb < TWO_GB_IN_KB // 4, peak_kb
+
+
+def test_the_size_limit_is_set_by_its_environment_variable(tmp_path):
+    path = tmp_path / "model.py"
+    path.write_text(_padded_seed(20_000))
+    refused = _run([*CLI, "--no-cache", str(path)], env={**os.environ, "INPLACE_LINT_MAX_FILE_MB": "0.01"})
+    assert refused.returncode == 2
+    assert "file too large to analyse: 0.0 MB; limit 0.01 MB, set by INPLACE_LINT_MAX_FILE_MB" in refused.stderr
+    wrong = _run([*CLI, "--no-cache", str(path)], env={**os.environ, "INPLACE_LINT_MAX_FILE_MB": "lots"})
+    assert wrong.returncode == 2 and wrong.stderr.count("\n") == 1
+    assert "INPLACE_LINT_MAX_FILE_MB must be a positive number of megabytes, got 'lots'" in wrong.stderr
+
+
+@pytest.mark.slow
+def test_a_file_just_under_the_size_limit_is_analysed_within_2_gb(tmp_path):
+    from inplace_lint.engine import DEFAULT_MAX_FILE_MB
+
+    path = tmp_path / "big.py"
+    path.write_text(_padded_seed(DEFAULT_MAX_FILE_MB * 1_000_000 - 100))
+    result, peak_kb, stderr = _run_measured(["--no-cache", str(path)], timeout=600)
+    assert result.returncode == 1, stderr
+    assert result.stdout.count("AGI001") == 1
+    assert peak_kb < TWO_GB_IN_KB, peak_kb
