@@ -370,6 +370,14 @@ class _BatchGC:
 
 
 def _worker_init(cache_dir: Optional[str], use_cache: bool) -> None:
+    import signal
+
+    # Ctrl-C reaches every process of the terminal's group: the main process alone decides what it
+    # means (stop the workers, exit 130), so a worker neither prints a traceback nor dies mid-file.
+    # (The main process blocked SIGINT while it forked the workers; they inherit that, until here.)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     _tune_gc()
     if use_cache:
         from inplace_lint.cache import Cache
@@ -472,15 +480,59 @@ def _lint_files(files, todo: List[int], results: List[Optional[FileResult]], arg
     todo.sort(key=size, reverse=True)
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if sys.platform == "linux" and "fork" in methods else None)
-    with ProcessPoolExecutor(
+    pool = ProcessPoolExecutor(
         max_workers=jobs,
         mp_context=context,
         initializer=_worker_init,
         initargs=(cache_dir, cache is not None),
-    ) as pool:
+    )
+    try:
         jobs_args = [(files[i][0], files[i][1], fix, unsafe, diff, roots) for i in todo]
-        for index, result in zip(todo, pool.map(_worker_check, jobs_args, chunksize=1)):
+        with _sigint_blocked():  # the workers start in here, and must not take a Ctrl-C before they ignore it
+            answers = pool.map(_worker_check, jobs_args, chunksize=1)
+        for index, result in zip(todo, answers):
             results[index] = result
+    except BaseException:  # Ctrl-C (or a worker that died): stop the others now, never wait for them
+        _stop_workers(pool)
+        raise
+    pool.shutdown(wait=True)
+
+
+class _sigint_blocked:
+    """SIGINT held (not lost) while the block runs, where the platform can block signals."""
+
+    def __enter__(self):
+        import signal
+
+        self.blocking = hasattr(signal, "pthread_sigmask")
+        if self.blocking:
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        return self
+
+    def __exit__(self, *exc):
+        import signal
+
+        if self.blocking:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # a Ctrl-C held is raised here
+        return False
+
+
+def _stop_workers(pool) -> None:
+    """Cancel what has not started and end the workers (SIGTERM: a worker in the middle of writing a
+    fixed file finishes that write first, see apply_fixes.write_fixed). ``_processes`` is private, but
+    there is no public way to end a pool's workers before Python 3.14's ``terminate_workers``."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        try:
+            process.terminate()
+        except (OSError, AttributeError, ValueError):
+            pass
+    for process in processes:
+        try:
+            process.join(5)
+        except (OSError, AttributeError, ValueError, AssertionError):
+            pass
 
 
 def _plural(count: int, word: str) -> str:

@@ -394,3 +394,71 @@ def test_a_file_just_under_the_size_limit_is_analysed_within_2_gb(tmp_path):
     assert result.returncode == 1, stderr
     assert result.stdout.count("AGI001") == 1
     assert peak_kb < TWO_GB_IN_KB, peak_kb
+
+
+# --- 3. Ctrl-C with worker processes -------------------------------------------------------------------
+
+
+def _children(pid: int):
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as handle:
+            return handle.read().split()
+    except OSError:
+        return []
+
+
+def _interrupt_runs(tree: Path, tries: int, extra=()):
+    """Start ``-j2`` runs on ``tree``; once both workers exist (and a little later each time), send
+    SIGINT to the whole process group, as a terminal's Ctrl-C does. Returns (exit code, stderr) per try;
+    a run still alive 60 s after the signal is a hang (killed, exit None)."""
+    if not Path(f"/proc/{os.getpid()}/task/{os.getpid()}/children").exists():
+        pytest.skip("needs /proc/PID/task/PID/children to see the workers start")
+    outcomes = []
+    for attempt in range(tries):
+        process = subprocess.Popen([*CLI, "-j2", "--no-cache", *extra, str(tree)], stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.PIPE, text=True, start_new_session=True)
+        deadline = time.monotonic() + KILL_AFTER
+        while len(_children(process.pid)) < 2 and process.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.01)
+        time.sleep(0.05 * (attempt % 5))
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGINT)
+        try:
+            _, err = process.communicate(timeout=60)
+            outcomes.append((process.returncode, err))
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            _, err = process.communicate()
+            outcomes.append((None, err))
+    return outcomes
+
+
+def _many_files(folder: Path, count: int) -> Path:
+    folder.mkdir()
+    for index in range(count):
+        (folder / f"m{index}.py").write_text(SEED)
+    return folder
+
+
+def _assert_clean_interrupts(outcomes):
+    for code, err in outcomes:
+        assert code is not None, "hung after Ctrl-C"
+        assert "Traceback" not in err and "Error" not in err, err[-3000:]
+        assert code == 130, (code, err[-3000:])
+
+
+def test_ctrl_c_with_two_workers_exits_130_without_a_traceback(tmp_path):
+    _assert_clean_interrupts(_interrupt_runs(_many_files(tmp_path / "tree", 1500), tries=3))
+
+
+def test_ctrl_c_during_a_fix_with_two_workers_leaves_every_file_whole(tmp_path):
+    tree = _many_files(tmp_path / "tree", 1500)
+    _assert_clean_interrupts(_interrupt_runs(tree, tries=2, extra=["--fix"]))
+    contents = {path.read_text() for path in tree.iterdir()}
+    assert contents <= {SEED, FIXED_SEED}, contents - {SEED, FIXED_SEED}
+    assert not _leftover_temporaries(tree)
+
+
+@pytest.mark.slow
+def test_ctrl_c_with_two_workers_20_times(tmp_path):
+    _assert_clean_interrupts(_interrupt_runs(_many_files(tmp_path / "tree", 10_000), tries=20))
