@@ -153,11 +153,23 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:  # `inplace-lint ... | head`
+        _drop_stdout()
+        return EXIT_ERROR
+    except OSError as error:  # stdout on a full disk, /dev/full, a closed terminal
+        _drop_stdout()
         try:
-            sys.stdout = open(os.devnull, "w")
+            print(f"inplace-lint: error: cannot write the output: {error.strerror or error}", file=sys.stderr)
         except OSError:
             pass
         return EXIT_ERROR
+
+
+def _drop_stdout() -> None:
+    """Point stdout at /dev/null, so that the interpreter's last flush at exit does not fail again."""
+    try:
+        sys.stdout = open(os.devnull, "w")
+    except OSError:
+        pass
 
 
 # --- rule / lsp --------------------------------------------------------------------------------------
@@ -535,6 +547,23 @@ def _stop_workers(pool) -> None:
             pass
 
 
+def _unusable_path(raw: str) -> Optional[str]:
+    """Why a path named on the command line cannot be linted, or None."""
+    if not raw:
+        return "an empty path names no file (for the current folder, say '.')"
+    try:
+        os.stat(raw)
+    except FileNotFoundError:
+        return "a broken symlink" if os.path.islink(raw) else "no such file or directory"
+    except OSError as error:
+        import errno
+
+        if error.errno == errno.ELOOP:
+            return "a symlink loop (too many levels of symbolic links)"
+        return f"cannot read: {error.strerror or error}"
+    return None
+
+
 def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
@@ -595,12 +624,14 @@ def run_check(args) -> int:
         else:
             paths = []
             for raw in args.paths:
-                path = Path(raw)
-                if not path.exists():
-                    errors.append(FileError(raw, "no such file or directory"))
+                problem = _unusable_path(raw)
+                if problem is not None:
+                    errors.append(FileError(raw or "''", problem))
                 else:
-                    paths.append(path)
-            files = list(iter_python_files(paths, resolver, force_exclude=args.force_exclude))
+                    paths.append(Path(raw))
+            unreadable: List[Tuple[str, str]] = []
+            files = list(iter_python_files(paths, resolver, force_exclude=args.force_exclude, errors=unreadable))
+            errors.extend(FileError(path, message) for path, message in unreadable)
             results.extend(_check_files(files, args, fix=fix and not diff, unsafe=unsafe, diff=diff))
     except ConfigError as error:
         print(f"inplace-lint: error: {error}", file=sys.stderr)

@@ -70,6 +70,14 @@ class ConfigError(Exception):
     """A configuration problem; ``str(error)`` is the one message to show."""
 
 
+class UnreadableFolder(ConfigError):
+    """A folder whose config files cannot be looked for (it can be listed but not entered)."""
+
+    def __init__(self, message: str, cause: OSError):
+        super().__init__(message)
+        self.cause = cause
+
+
 class Settings(FrozenRecord):
     """Everything an adapter needs to lint one file the way the user configured it."""
 
@@ -420,7 +428,12 @@ def find_config_file(start: Path, known: Optional[Dict[Path, Optional[Path]]] = 
 def _config_in(folder: Path) -> Optional[Path]:
     for name in ("pyproject.toml", "setup.cfg"):
         candidate = folder / name
-        if candidate.is_file() and read_config_file(candidate) is not None:
+        try:
+            is_file = candidate.is_file()
+        except OSError as error:  # a folder that can be listed but not entered (no search permission)
+            raise UnreadableFolder(f"cannot look for a config file in {str(folder)!r}: "
+                                   f"{error.strerror or error}", error) from None
+        if is_file and read_config_file(candidate) is not None:
             return candidate
     return None
 
@@ -466,17 +479,32 @@ class SettingsResolver:
 
 
 def iter_python_files(
-    paths: Sequence[Path], resolver: SettingsResolver, force_exclude: bool = False
+    paths: Sequence[Path], resolver: SettingsResolver, force_exclude: bool = False,
+    errors: Optional[List[Tuple[str, str]]] = None,
 ) -> Iterable[Tuple[Path, Settings]]:
     """(file, its settings) for each .py file under ``paths``, each once, folders in sorted order.
 
     Inside a folder, excluded folders and files are skipped. A path named explicitly is linted even when
     an exclude pattern matches it (as Ruff does), unless ``force_exclude`` (what the pre-commit hooks use,
     since pre-commit names every file explicitly).
+
+    ``errors``: (path, message) is appended for each folder inside ``paths`` that cannot be read (it is
+    skipped, and its files are not linted); without it such folders are skipped silently.
     """
+
+    def unreadable(path: str, error: OSError) -> None:
+        if errors is not None:
+            errors.append((path, f"cannot read the folder: {error.strerror or error}; its files were not checked"))
+
     seen = set()
     for given in paths:
-        settings = resolver.for_path(given)
+        try:
+            settings = resolver.for_path(given)
+        except UnreadableFolder as error:
+            if errors is None:
+                raise
+            unreadable(str(given), error.cause)
+            continue
         if force_exclude and settings.is_excluded(given, check_parents=True):
             continue
         if not given.is_dir():
@@ -485,15 +513,27 @@ def iter_python_files(
                 seen.add(key)
                 yield given, settings
             continue
-        for root, dirs, files in os.walk(given):
+        for root, dirs, files in os.walk(given, onerror=lambda error: unreadable(error.filename, error)):
             root_path = Path(root)
-            settings = resolver.for_path(root_path)
+            if root_path == given:
+                settings = resolver.for_path(root_path)
+            else:
+                try:
+                    settings = resolver.for_path(root_path)
+                except UnreadableFolder as error:  # listed, but cannot be entered
+                    unreadable(root, error.cause)
+                    dirs[:] = []
+                    continue
             dirs[:] = sorted(d for d in dirs if not settings.is_excluded(root_path / d))
             for name in sorted(files):
                 if not name.endswith(".py"):
                     continue
                 file_path = root_path / name
-                if settings.is_excluded(file_path) or not file_path.is_file():
+                try:
+                    regular = file_path.is_file()
+                except OSError:
+                    regular = True  # the file's own check reports why it cannot be read
+                if settings.is_excluded(file_path) or not regular:
                     continue  # excluded, or not a regular file (a FIFO named *.py would block reading)
                 key = os.path.abspath(file_path)
                 if key not in seen:

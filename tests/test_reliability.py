@@ -462,3 +462,98 @@ def test_ctrl_c_during_a_fix_with_two_workers_leaves_every_file_whole(tmp_path):
 @pytest.mark.slow
 def test_ctrl_c_with_two_workers_20_times(tmp_path):
     _assert_clean_interrupts(_interrupt_runs(_many_files(tmp_path / "tree", 10_000), tries=20))
+
+
+# --- 4. filesystem errors: one line each, exit 2 ---------------------------------------------------------
+
+
+def _without_root_powers():
+    """A command prefix under which permission bits apply: none for a user, ``setpriv`` without the
+    capabilities that let root read anything for root; skipped where neither is possible."""
+    if os.geteuid() != 0:
+        return []
+    prefix = ["setpriv", "--bounding-set=-dac_override,-dac_read_search",
+              "--inh-caps=-dac_override,-dac_read_search", "--"]
+    try:
+        probe = subprocess.run([*prefix, "true"], capture_output=True, timeout=30)
+    except (OSError, subprocess.SubprocessError):
+        pytest.skip("root, and no setpriv to drop the capabilities that bypass permissions")
+    if probe.returncode != 0:
+        pytest.skip(f"setpriv cannot drop capabilities here: {probe.stderr!r}")
+    return prefix
+
+
+@pytest.fixture
+def guarded_tree(tmp_path):
+    """top.py (one finding); closed/ (mode 000); locked/ (mode 444: listed, not entered) with b.py."""
+    tree = tmp_path / "tree"
+    for folder in (tree / "closed", tree / "locked"):
+        folder.mkdir(parents=True)
+        (folder / "b.py").write_text(SEED)
+    (tree / "top.py").write_text(SEED)
+    (tree / "closed").chmod(0o000)
+    (tree / "locked").chmod(0o444)
+    try:
+        yield tree
+    finally:
+        (tree / "closed").chmod(0o755)
+        (tree / "locked").chmod(0o755)
+
+
+def _run_unprivileged(args, cwd):
+    return _run([*_without_root_powers(), *CLI, "--no-cache", *args], cwd=cwd)
+
+
+def test_unreadable_folders_are_reported_not_skipped(guarded_tree):
+    result = _run_unprivileged(["."], guarded_tree)
+    assert result.returncode == 2
+    assert result.stderr.splitlines()[:2] == [
+        "inplace-lint: ./closed: cannot read the folder: Permission denied; its files were not checked",
+        "inplace-lint: ./locked: cannot read the folder: Permission denied; its files were not checked",
+    ], result.stderr
+    assert "Traceback" not in result.stderr
+    assert result.stdout.startswith("top.py:5:9: AGI001")  # the readable rest is still checked
+
+
+@pytest.mark.parametrize("named, message", [
+    ("locked", "inplace-lint: locked: cannot read the folder: Permission denied; its files were not checked"),
+    ("closed", "inplace-lint: closed: cannot read the folder: Permission denied; its files were not checked"),
+    ("locked/b.py", "inplace-lint: locked/b.py: cannot read: Permission denied"),
+])
+def test_an_unreadable_path_named_explicitly_is_one_line(guarded_tree, named, message):
+    result = _run_unprivileged([named], guarded_tree)
+    assert (result.returncode, result.stderr) == (2, message + "\n")
+
+
+def test_stdout_that_cannot_be_written_is_one_line(tmp_path):
+    if not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full")
+    (tmp_path / "model.py").write_text(SEED)
+    with open("/dev/full", "w") as full:
+        result = subprocess.run([*CLI, "--no-cache", "model.py"], cwd=tmp_path, stdout=full,
+                                stderr=subprocess.PIPE, text=True, timeout=KILL_AFTER)
+    assert result.returncode == 2
+    assert result.stderr == "inplace-lint: error: cannot write the output: No space left on device\n"
+
+
+# --- 6. small points -------------------------------------------------------------------------------------
+
+
+def test_an_empty_path_is_an_error_not_the_current_folder(tmp_path):
+    (tmp_path / "model.py").write_text(SEED)
+    result = _run([*CLI, "--no-cache", ""], cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr == "inplace-lint: '': an empty path names no file (for the current folder, say '.')\n"
+    assert result.stdout == ""
+
+
+def test_a_symlink_loop_is_called_one(tmp_path):
+    (tmp_path / "a.py").symlink_to(tmp_path / "b.py")
+    (tmp_path / "b.py").symlink_to(tmp_path / "a.py")
+    (tmp_path / "gone.py").symlink_to(tmp_path / "missing.py")
+    result = _run([*CLI, "--no-cache", "a.py", "gone.py"], cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr.splitlines() == [
+        "inplace-lint: a.py: a symlink loop (too many levels of symbolic links)",
+        "inplace-lint: gone.py: a broken symlink",
+    ]
