@@ -205,8 +205,7 @@ def _lsp_command(args) -> int:
             file=sys.stderr,
         )
         return EXIT_ERROR
-    serve(tcp=args.tcp, host=args.host, port=args.port)
-    return EXIT_CLEAN
+    return serve(tcp=args.tcp, host=args.host, port=args.port)
 
 
 # --- check -------------------------------------------------------------------------------------------

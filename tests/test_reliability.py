@@ -557,3 +557,176 @@ def test_a_symlink_loop_is_called_one(tmp_path):
         "inplace-lint: a.py: a symlink loop (too many levels of symbolic links)",
         "inplace-lint: gone.py: a broken symlink",
     ]
+
+
+# --- 5. the language server under abuse --------------------------------------------------------------------
+
+import json  # noqa: E402
+import socket  # noqa: E402
+
+LSP = [PYTHON, "-m", "inplace_lint", "lsp"]
+
+
+def _frame(message: dict) -> bytes:
+    body = json.dumps(message).encode("utf-8")
+    return b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+
+def _read_message(stream):
+    """One message from a binary stream, or None at EOF."""
+    length = None
+    while True:
+        line = stream.readline()
+        if not line:
+            return None
+        if line.lower().startswith(b"content-length:"):
+            length = int(line.split(b":")[1])
+        if line in (b"\r\n", b"\n") and length is not None:
+            return json.loads(stream.read(length))
+
+
+def _until(stream, wanted):
+    while True:
+        message = _read_message(stream)
+        if message is None or wanted(message):
+            return message
+
+
+def _initialize(id_=1) -> dict:
+    return {"jsonrpc": "2.0", "id": id_, "method": "initialize", "params": {"capabilities": {}}}
+
+
+@pytest.fixture
+def stdio_server():
+    pytest.importorskip("pygls")
+    import threading
+
+    process = subprocess.Popen(LSP, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    watchdog = threading.Timer(KILL_AFTER, process.kill)  # a wedged server: its stdout ends, the test fails
+    watchdog.start()
+
+    def send(message=None, raw: bytes = b""):
+        process.stdin.write(raw + (_frame(message) if message is not None else b""))
+        process.stdin.flush()
+
+    try:
+        yield process, send
+    finally:
+        watchdog.cancel()
+        if process.poll() is None:
+            process.kill()
+        process.wait(KILL_AFTER)
+        for stream in (process.stdin, process.stdout, process.stderr):
+            stream.close()
+
+
+@pytest.mark.parametrize("bad", [b"abc", b"-5", b"99999999999999"])
+def test_lsp_recovers_from_a_bad_content_length(stdio_server, bad):
+    process, send = stdio_server
+    send(raw=b"Content-Length: " + bad + b'\r\n\r\n{"jsonrpc": "2.0", "id": 7, "method": "shutdown"}')
+    send(_initialize())
+    assert _until(process.stdout, lambda m: m.get("id") == 1)["result"]["capabilities"]
+    send({"jsonrpc": "2.0", "id": 2, "method": "shutdown"})
+    assert _until(process.stdout, lambda m: m.get("id") == 2) == {"jsonrpc": "2.0", "id": 2, "result": None}
+    send({"jsonrpc": "2.0", "method": "exit"})
+    assert process.wait(KILL_AFTER) == 0
+    assert b"was skipped" in process.stderr.read()
+
+
+def test_lsp_exit_without_shutdown_is_status_1(stdio_server):
+    process, send = stdio_server
+    send(_initialize())
+    _until(process.stdout, lambda m: m.get("id") == 1)
+    send({"jsonrpc": "2.0", "method": "exit"})
+    assert process.wait(KILL_AFTER) == 1
+
+
+def _rss_mb(pid: int) -> float:
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    raise AssertionError("no VmRSS")
+
+
+def test_lsp_frees_a_closed_10_mb_document(stdio_server):
+    if not os.path.exists(f"/proc/{os.getpid()}/status"):
+        pytest.skip("needs /proc to read the server's memory")
+    process, send = stdio_server
+    send(_initialize())
+    _until(process.stdout, lambda m: m.get("id") == 1)
+    send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
+    text = "import torch\n" + "def f(a):\n    b = a ** 2\n    b *= b\n    return b\n" * 210_000  # 10 MB
+    uri = "file:///nowhere/big.py"
+
+    def open_and_close(version: int) -> float:
+        send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+            "uri": uri, "languageId": "python", "version": version, "text": text}}})
+        refused = _until(process.stdout, lambda m: m.get("method") == "window/logMessage")
+        assert "file too large to analyse: 10.3 MB" in refused["params"]["message"], refused
+        opened = _rss_mb(process.pid)
+        send({"jsonrpc": "2.0", "method": "textDocument/didClose", "params": {"textDocument": {"uri": uri}}})
+        _until(process.stdout, lambda m: m.get("method") == "textDocument/publishDiagnostics"
+               and not m["params"]["diagnostics"])
+        send({"jsonrpc": "2.0", "id": 100 + version, "method": "shutdown" if version > 9 else "$/ping"})
+        _until(process.stdout, lambda m: m.get("id") == 100 + version)  # the close was handled
+        return opened
+
+    baseline = _rss_mb(process.pid)
+    peak = open_and_close(1)
+    after_first = _rss_mb(process.pid)
+    for version in range(2, 6):
+        peak = max(peak, open_and_close(version))
+    after_five = _rss_mb(process.pid)
+    assert peak - baseline < 200, (baseline, peak)  # was 68 -> 469 MB
+    assert after_five - after_first < 20, (after_first, after_five)  # nothing kept per closed document
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def _connect(port: int) -> socket.socket:
+    deadline = time.monotonic() + KILL_AFTER
+    while True:
+        try:
+            return socket.create_connection(("127.0.0.1", port), timeout=KILL_AFTER)
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
+
+
+def test_lsp_over_tcp_survives_probes_and_serves_one_client_at_a_time():
+    pytest.importorskip("pygls")
+    port = _free_port()
+    server = subprocess.Popen([*LSP, "--tcp", "--port", str(port)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        for _ in range(3):  # a port probe: connect, then leave at once
+            _connect(port).close()
+        first = _connect(port)
+        first_stream = first.makefile("rb")
+        first.sendall(_frame(_initialize()))
+        assert _until(first_stream, lambda m: m.get("id") == 1)["result"]["capabilities"]
+        second = _connect(port)
+        notice = _read_message(second.makefile("rb"))
+        assert notice["method"] == "window/showMessage" and "one at a time" in notice["params"]["message"]
+        first.sendall(_frame({"jsonrpc": "2.0", "id": 2, "method": "shutdown"}))
+        assert _until(first_stream, lambda m: m.get("id") == 2)["result"] is None  # still the first's
+        first.sendall(_frame({"jsonrpc": "2.0", "method": "exit"}))
+        assert first_stream.read() == b""  # the session ended
+        first.close()
+        second.close()
+        third = _connect(port)  # the server is still there for the next client
+        third_stream = third.makefile("rb")
+        third.sendall(b"Content-Length: abc\r\n\r\n{}" + _frame(_initialize(5)))
+        assert _until(third_stream, lambda m: m.get("id") == 5)["result"]["capabilities"]
+        third.close()
+        assert server.poll() is None
+    finally:
+        server.kill()
+        server.wait(KILL_AFTER)
+        server.stdout.close()
+        server.stderr.close()
