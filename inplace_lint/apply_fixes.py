@@ -11,6 +11,11 @@ parses is undone (the fix was wrong; the message says so).
 from __future__ import annotations
 
 import bisect
+import contextlib
+import os
+import signal
+import stat
+import threading
 from typing import Callable, List, Optional, Sequence, Tuple
 
 from inplace_lint.ftypes import Edit, Finding, Fix, LintOptions
@@ -172,3 +177,115 @@ def fix_text(
     result.source = current
     result.remaining = current_findings
     return result
+
+
+# --- writing a fixed file -------------------------------------------------------------------------------
+
+TEMP_SUFFIX = ".inplace-lint-tmp"
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    """os.write until every byte is written (a short write is not an error)."""
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        view = view[written:]
+
+
+@contextlib.contextmanager
+def _signals_deferred():
+    """Hold Ctrl-C (SIGINT) and SIGTERM until the block ends, then deliver them: a fixed file is either
+    wholly replaced or left as it was, never half written. Only the main thread can set handlers; other
+    threads (the LSP server's) never write files."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    received: List[int] = []
+    previous = {}
+    for number in (signal.SIGINT, signal.SIGTERM):
+        handler = signal.getsignal(number)
+        if handler is None:  # set outside Python: leave it alone
+            continue
+        previous[number] = handler
+        signal.signal(number, lambda signum, frame: received.append(signum))
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+        for number in received:
+            signal.raise_signal(number)
+
+
+def _inside(target: str, roots: Sequence[str]) -> bool:
+    for root in roots:
+        root = os.path.realpath(root)
+        if target == root or target.startswith(root.rstrip(os.sep) + os.sep):
+            return True
+    return False
+
+
+def write_fixed(path: str, linted: bytes, fixed: bytes, roots: Optional[Sequence[str]] = None) -> Optional[str]:
+    """Replace the content of the file at ``path`` with ``fixed``; None when done, else why not (one line).
+
+    The new text goes to a temporary file in the same folder, is synced, gets the file's mode (and owner,
+    where permitted), and is renamed over the file: a full disk, a crash or Ctrl-C leaves the file as it
+    was. It is renamed only if the file still holds ``linted`` (the bytes the fixes were computed from):
+    an edit made meanwhile is never overwritten. A symlink's target is written (the link stays a link),
+    only when the target lies inside ``roots`` (the paths being linted), if given.
+    """
+    import tempfile  # only --fix needs it
+
+    target = os.path.realpath(path)
+    if roots is not None and target != os.path.abspath(path) and not _inside(target, roots):
+        return f"not fixed: it links to {target}, outside the paths being linted"
+    folder, name = os.path.split(target)
+    temp = None
+    try:
+        with _signals_deferred():
+            before = os.stat(target)
+            fd, temp = tempfile.mkstemp(prefix=f".{name}.", suffix=TEMP_SUFFIX, dir=folder)
+            try:
+                _write_all(fd, fixed)
+                os.fsync(fd)
+                os.fchmod(fd, stat.S_IMODE(before.st_mode))
+                if (before.st_uid, before.st_gid) != (os.geteuid(), os.getegid()):
+                    try:
+                        os.fchown(fd, before.st_uid, before.st_gid)
+                    except OSError:
+                        pass  # only root may give a file away; the content is what matters
+            finally:
+                os.close(fd)
+            with open(target, "rb") as handle:
+                current = handle.read()
+            if current != linted:
+                return "not fixed: the file changed while it was being fixed (run again)"
+            os.replace(temp, target)
+            temp = None
+            _sync_folder(folder)
+    except OSError as error:
+        detail = error.strerror or str(error)
+        if error.filename is not None and error.filename != target:
+            detail += f" ({error.filename})"
+        return f"cannot write the fixes: {detail}; the file is unchanged"
+    finally:
+        if temp is not None:
+            try:
+                os.unlink(temp)
+            except OSError:
+                pass
+    return None
+
+
+def _sync_folder(folder: str) -> None:
+    """Make the rename itself durable (best effort: not every platform can open a folder)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)

@@ -216,6 +216,15 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 
         quiet_closed_stdout()
         return EXIT_ERROR
+    except OSError as error:  # stdout on a full disk, /dev/full, a closed terminal
+        from inplace_lint.quiet import quiet_closed_stdout
+
+        quiet_closed_stdout()
+        try:
+            print(f"inplace-lint: error: cannot write the output: {error.strerror or error}", file=sys.stderr)
+        except OSError:
+            pass
+        return EXIT_ERROR
 
 
 # --- rule / lsp --------------------------------------------------------------------------------------
@@ -350,7 +359,10 @@ def _not_regular(path: Path) -> Optional[str]:
     return None
 
 
-def check_path(path: Path, settings, fix: bool, unsafe: bool, diff: bool, linter=None) -> FileResult:
+def check_path(path: Path, settings, fix: bool, unsafe: bool, diff: bool, linter=None,
+               roots: Optional[Sequence[str]] = None) -> FileResult:
+    """Lint (and fix) one file. ``roots``: the paths named on the command line; a symlink is fixed only
+    when its target lies inside one of them."""
     display = str(path)
     problem = _not_regular(path)
     if problem is not None:
@@ -365,11 +377,17 @@ def check_path(path: Path, settings, fix: bool, unsafe: bool, diff: bool, linter
         return FileResult(display, error=FileError(display, f"cannot decode: {error}"))
     result = check_source(source, display, settings, fix=fix, unsafe=unsafe, diff=diff, linter=linter)
     if fix and not diff and result.new_source is not None:
+        from inplace_lint.apply_fixes import write_fixed
+
         try:
-            with open(path, "wb") as handle:
-                handle.write(result.new_source.encode(encoding))
-        except (OSError, UnicodeEncodeError) as error:
-            result.error = FileError(display, f"cannot write the fixes: {error}")
+            problem = write_fixed(str(path), data, result.new_source.encode(encoding), roots)
+        except UnicodeEncodeError as error:
+            problem = f"cannot write the fixes: {error}; the file is unchanged"
+        if problem is not None:
+            # nothing was written: the findings are the file's own, and none counts as fixed
+            unfixed = check_source(source, display, settings, linter=linter)
+            unfixed.error = FileError(display, problem)
+            return unfixed
     return result
 
 
@@ -424,6 +442,14 @@ class _BatchGC:
 
 
 def _worker_init(cache_dir: Optional[str], use_cache: bool) -> None:
+    import signal
+
+    # Ctrl-C reaches every process of the terminal's group: the main process alone decides what it
+    # means (stop the workers, exit 130), so a worker neither prints a traceback nor dies mid-file.
+    # (The main process blocked SIGINT while it forked the workers; they inherit that, until here.)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     _tune_gc()
     if use_cache:
         from inplace_lint.cache import Cache
@@ -432,8 +458,9 @@ def _worker_init(cache_dir: Optional[str], use_cache: bool) -> None:
 
 
 def _worker_check(job) -> FileResult:
-    path, settings, fix, unsafe, diff = job
-    return check_path(path, settings, fix=fix, unsafe=unsafe, diff=diff, linter=_WORKER.get("linter"))
+    path, settings, fix, unsafe, diff, roots = job
+    return check_path(path, settings, fix=fix, unsafe=unsafe, diff=diff, linter=_WORKER.get("linter"),
+                      roots=roots)
 
 
 def _cached_result(path: Path, settings, cache) -> Optional[FileResult]:
@@ -525,12 +552,14 @@ def _lint_files(files, todo: List[int], results: List[Optional[FileResult]], arg
     jobs = args.jobs if getattr(args, "jobs", None) else (os.cpu_count() or 1)
     jobs = min(jobs, len(todo))
     cache_dir = str(cache.folder) if cache is not None else None
+    roots = tuple(str(path) for path in getattr(args, "paths", None) or ()) or (".",)
     if jobs <= 1:
         linter = cache.linter(_engine_lint) if cache is not None else None
         with _BatchGC():
             for index in todo:
                 path, settings = files[index]
-                results[index] = check_path(path, settings, fix=fix, unsafe=unsafe, diff=diff, linter=linter)
+                results[index] = check_path(path, settings, fix=fix, unsafe=unsafe, diff=diff, linter=linter,
+                                            roots=roots)
         return
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
@@ -545,15 +574,76 @@ def _lint_files(files, todo: List[int], results: List[Optional[FileResult]], arg
     todo.sort(key=size, reverse=True)
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if sys.platform == "linux" and "fork" in methods else None)
-    with ProcessPoolExecutor(
+    pool = ProcessPoolExecutor(
         max_workers=jobs,
         mp_context=context,
         initializer=_worker_init,
         initargs=(cache_dir, cache is not None),
-    ) as pool:
-        jobs_args = [(files[i][0], files[i][1], fix, unsafe, diff) for i in todo]
-        for index, result in zip(todo, pool.map(_worker_check, jobs_args, chunksize=1)):
+    )
+    try:
+        jobs_args = [(files[i][0], files[i][1], fix, unsafe, diff, roots) for i in todo]
+        with _sigint_blocked():  # the workers start in here, and must not take a Ctrl-C before they ignore it
+            answers = pool.map(_worker_check, jobs_args, chunksize=1)
+        for index, result in zip(todo, answers):
             results[index] = result
+    except BaseException:  # Ctrl-C (or a worker that died): stop the others now, never wait for them
+        _stop_workers(pool)
+        raise
+    pool.shutdown(wait=True)
+
+
+class _sigint_blocked:
+    """SIGINT held (not lost) while the block runs, where the platform can block signals."""
+
+    def __enter__(self):
+        import signal
+
+        self.blocking = hasattr(signal, "pthread_sigmask")
+        if self.blocking:
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        return self
+
+    def __exit__(self, *exc):
+        import signal
+
+        if self.blocking:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # a Ctrl-C held is raised here
+        return False
+
+
+def _stop_workers(pool) -> None:
+    """Cancel what has not started and end the workers (SIGTERM: a worker in the middle of writing a
+    fixed file finishes that write first, see apply_fixes.write_fixed). ``_processes`` is private, but
+    there is no public way to end a pool's workers before Python 3.14's ``terminate_workers``."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        try:
+            process.terminate()
+        except (OSError, AttributeError, ValueError):
+            pass
+    for process in processes:
+        try:
+            process.join(5)
+        except (OSError, AttributeError, ValueError, AssertionError):
+            pass
+
+
+def _unusable_path(raw: str) -> Optional[str]:
+    """Why a path named on the command line cannot be linted, or None."""
+    if not raw:
+        return "an empty path names no file (for the current folder, say '.')"
+    try:
+        os.stat(raw)
+    except FileNotFoundError:
+        return "a broken symlink" if os.path.islink(raw) else "no such file or directory"
+    except OSError as error:
+        import errno
+
+        if error.errno == errno.ELOOP:
+            return "a symlink loop (too many levels of symbolic links)"
+        return f"cannot read: {error.strerror or error}"
+    return None
 
 
 def _source_of(path: str, texts: dict) -> Optional[str]:
@@ -631,17 +721,19 @@ def run_check(args) -> int:
         else:
             paths = []
             for raw in args.paths or ["."]:  # as Ruff: no path checks the working directory
-                path = Path(raw)
-                if not path.exists():
-                    errors.append(FileError(raw, "no such file or directory"))
+                problem = _unusable_path(raw)
+                if problem is not None:
+                    errors.append(FileError(raw or "''", problem))
                 else:
-                    paths.append(path)
+                    paths.append(Path(raw))
+            unreadable: List[Tuple[str, str]] = []
             files = list(
                 iter_python_files(
                     paths, resolver, force_exclude=args.force_exclude,
-                    respect_gitignore=args.respect_gitignore,
+                    respect_gitignore=args.respect_gitignore, errors=unreadable,
                 )
             )
+            errors.extend(FileError(path, message) for path, message in unreadable)
             results.extend(_check_files(files, args, fix=fix and not diff, unsafe=unsafe, diff=diff))
     except ConfigError as error:
         print(f"inplace-lint: error: {error}", file=sys.stderr)

@@ -70,6 +70,14 @@ class ConfigError(Exception):
     """A configuration problem; ``str(error)`` is the one message to show."""
 
 
+class UnreadableFolder(ConfigError):
+    """A folder whose config files cannot be looked for (it can be listed but not entered)."""
+
+    def __init__(self, message: str, cause: OSError):
+        super().__init__(message)
+        self.cause = cause
+
+
 class Settings(FrozenRecord):
     """Everything an adapter needs to lint one file the way the user configured it."""
 
@@ -420,7 +428,12 @@ def find_config_file(start: Path, known: Optional[Dict[Path, Optional[Path]]] = 
 def _config_in(folder: Path) -> Optional[Path]:
     for name in ("pyproject.toml", "setup.cfg"):
         candidate = folder / name
-        if candidate.is_file() and read_config_file(candidate) is not None:
+        try:
+            is_file = candidate.is_file()
+        except OSError as error:  # a folder that can be listed but not entered (no search permission)
+            raise UnreadableFolder(f"cannot look for a config file in {str(folder)!r}: "
+                                   f"{error.strerror or error}", error) from None
+        if is_file and read_config_file(candidate) is not None:
             return candidate
     return None
 
@@ -468,6 +481,7 @@ class SettingsResolver:
 def iter_python_files(
     paths: Sequence[Path], resolver: SettingsResolver, force_exclude: bool = False,
     respect_gitignore: bool = True,
+    errors: Optional[List[Tuple[str, str]]] = None,
 ) -> Iterable[Tuple[Path, Settings]]:
     """(file, its settings) for each .py file under ``paths``, each once, folders in sorted order.
 
@@ -475,12 +489,25 @@ def iter_python_files(
     an exclude pattern matches it (as Ruff does), unless ``force_exclude`` (what the pre-commit hooks use,
     since pre-commit names every file explicitly). With ``respect_gitignore``, what the walked folders'
     ``.gitignore`` files ignore is skipped too (see :mod:`inplace_lint.gitignore`).
+
+    ``errors``: (path, message) is appended for each folder inside ``paths`` that cannot be read (it is
+    skipped, and its files are not linted); without it such folders are skipped silently.
     """
     from inplace_lint.gitignore import GitIgnores
 
+    def unreadable(path: str, error: OSError) -> None:
+        if errors is not None:
+            errors.append((path, f"cannot read the folder: {error.strerror or error}; its files were not checked"))
+
     seen = set()
     for given in paths:
-        settings = resolver.for_path(given)
+        try:
+            settings = resolver.for_path(given)
+        except UnreadableFolder as error:
+            if errors is None:
+                raise
+            unreadable(str(given), error.cause)
+            continue
         if force_exclude and settings.is_excluded(given, check_parents=True):
             continue
         if not given.is_dir():
@@ -490,9 +517,17 @@ def iter_python_files(
                 yield given, settings
             continue
         ignores = GitIgnores()
-        for root, dirs, files in os.walk(given):
+        for root, dirs, files in os.walk(given, onerror=lambda error: unreadable(error.filename, error)):
             root_path = Path(root)
-            settings = resolver.for_path(root_path)
+            if root_path == given:
+                settings = resolver.for_path(root_path)
+            else:
+                try:
+                    settings = resolver.for_path(root_path)
+                except UnreadableFolder as error:  # listed, but cannot be entered
+                    unreadable(root, error.cause)
+                    dirs[:] = []
+                    continue
             if respect_gitignore:
                 ignores.enter(root)
             dirs[:] = sorted(
@@ -504,7 +539,11 @@ def iter_python_files(
                 if not name.endswith(".py"):
                     continue
                 file_path = root_path / name
-                if settings.is_excluded(file_path) or not file_path.is_file():
+                try:
+                    regular = file_path.is_file()
+                except OSError:
+                    regular = True  # the file's own check reports why it cannot be read
+                if settings.is_excluded(file_path) or not regular:
                     continue  # excluded, or not a regular file (a FIFO named *.py would block reading)
                 if ignores.ignores(os.path.join(root, name), False):
                     continue

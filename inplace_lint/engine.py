@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import contextvars
 import gc
+import os
 import re
 import sys
 from typing import Dict, List, Optional, Tuple
@@ -17,7 +19,7 @@ from typing import Dict, List, Optional, Tuple
 import libcst as cst
 from libcst.metadata import CodePosition, CodeRange
 
-from inplace_lint.ftypes import Finding, LintOptions
+from inplace_lint.ftypes import AnalysisTooLarge, Finding, LintOptions
 
 # A file can only hold a hazard if it mentions torch and writes something in place. Both checks are
 # plain substring/regex scans, far cheaper than any parse (TorchFix's prefilter, sharpened).
@@ -43,16 +45,51 @@ class LintError(Exception):
         self.column = column
 
 
+# Memory while linting grows with the file, about 450 bytes per character of the worst shapes (ast's
+# tree, the selection's, LibCST's of what is kept): a 5 MB file of small functions took 2.4 GB and 30 s.
+# (3.9 MB: 1.8 GB; the biggest file of torch is 1.4 MB.) Past the limit a file that could hold a finding
+# is refused with one message (one that cannot, by the prefilter, is still answered at once).
+DEFAULT_MAX_FILE_MB = 3
+MAX_FILE_ENV = "INPLACE_LINT_MAX_FILE_MB"
+
+
+def max_file_characters() -> int:
+    """The size limit, in characters: $INPLACE_LINT_MAX_FILE_MB megabytes, else DEFAULT_MAX_FILE_MB."""
+    raw = os.environ.get(MAX_FILE_ENV, "").strip()
+    if not raw:
+        return DEFAULT_MAX_FILE_MB * 1_000_000
+    try:
+        megabytes = float(raw)
+    except ValueError:
+        megabytes = 0.0
+    if not megabytes > 0:  # NaN too
+        raise LintError(f"cannot lint: {MAX_FILE_ENV} must be a positive number of megabytes, got {raw!r}")
+    return int(min(megabytes, 1e9) * 1_000_000)
+
+
+def refuse_too_large(source: str) -> None:
+    limit = max_file_characters()
+    if len(source) > limit:
+        raise LintError(f"cannot lint: file too large to analyse: {len(source) / 1e6:.1f} MB; limit "
+                        f"{limit / 1e6:g} MB, set by {MAX_FILE_ENV}")
+
+
 def might_have_hazard(source: str) -> bool:
     """Cheap prefilter: False means the file certainly has no finding."""
     return "torch" in source and _INPLACE_SYNTAX.search(source) is not None
+
+
+# Set while linting a text that refuse_long_chains passed on its ast tree: the texts parsed then (the
+# reduced text, its pieces) only blank parts of it, and need no second ast parse to be checked.
+_CHAINS_CHECKED: "contextvars.ContextVar[bool]" = contextvars.ContextVar("chains_checked", default=False)
 
 
 def parse(source: str) -> cst.Module:
     """Parse with LibCST, turning every failure into a LintError with a position."""
     if "\x00" in source:
         raise LintError("cannot lint: the file contains a NUL byte (binary file?)")
-    _refuse_long_chains(source)
+    if not _CHAINS_CHECKED.get():
+        refuse_long_chains(source)
     try:
         with _unvalidated_nodes():
             return cst.parse_module(source)
@@ -68,30 +105,105 @@ def parse(source: str) -> cst.Module:
 # (x.add_(1).add_(1)...: 400 links 0.3 CPU-s, 1,400 links 4 CPU-s); no real code comes near this length
 LONGEST_CHAIN = 500
 _CHAIN_LINKS = (").", ")(", ")[", "].", "](", "][")
+# ... and of binary operators nested in one another (a + a + ... + a: 1,000 terms 0.1 CPU-s, 2,000 0.6,
+# 10,000 over a minute); CPython itself cannot compile 3,000 at its default recursion limit
+LONGEST_OPERATOR_CHAIN = 1000
+_OPERATOR_CHARACTERS = "+-*/@%|&^<>"
 
 
-def _refuse_long_chains(source: str) -> None:
-    """One clear LintError, at once, for a chain LibCST would take seconds to parse (never a hang)."""
-    if sum(source.count(link) for link in _CHAIN_LINKS) < LONGEST_CHAIN // 2:
-        # a chain of calls or subscripts spells one of these at least every other link: too few for a long
-        # one (a chain of attribute lookups alone spells none, and LibCST parses 1,000 of them in 0.3 CPU-s)
+def refuse_long_chains(source: str, tree: Optional[ast.Module] = None) -> None:
+    """One clear LintError, at once, for a chain LibCST would take seconds to parse (never a hang).
+
+    ``tree``: the ``ast`` tree of ``source``, when the caller has it (else it is parsed, if need be)."""
+    if not _could_chain(source):
         return
-    from inplace_lint.select import parse_quietly
+    if tree is None:
+        from inplace_lint.select import parse_quietly
 
-    try:
-        tree = parse_quietly(source)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return  # LibCST's parse reports it
+        limit = sys.getrecursionlimit()
+        try:
+            sys.setrecursionlimit(max(limit, 10_000))  # what the analysis runs under
+            tree = parse_quietly(source)
+        except (SyntaxError, ValueError):
+            return  # LibCST's parse reports it
+        except (RecursionError, MemoryError):
+            # nested deeper than CPython builds a tree for: no interpreter compiles it, and LibCST would
+            # take minutes (a chain of 100,000 operators) or exhaust the stack
+            raise LintError("cannot lint: the code nests too deeply for Python to compile it (an expression "
+                            "of thousands of nested operators, calls or brackets?)") from None
+        finally:
+            sys.setrecursionlimit(limit)
     length: Dict[int, int] = {}
     chains = (ast.Attribute, ast.Call, ast.Subscript)
-    nodes = [node for node in ast.walk(tree) if isinstance(node, chains)]
-    for node in reversed(nodes):  # ast.walk goes breadth first: a link's inner link comes later
-        inner = node.func if isinstance(node, ast.Call) else node.value
-        links = length[id(node)] = length.get(id(inner), 0) + 1
-        if links > LONGEST_CHAIN:
-            raise LintError(f"cannot lint: a chain of more than {LONGEST_CHAIN} calls, attribute lookups and "
-                            f"subscripts (line {node.lineno}) is longer than LibCST, which the analysis runs "
-                            f"on, parses in reasonable time", node.lineno, node.col_offset)
+    depth: Dict[int, int] = {}
+    for part in _parts_that_may_chain(tree, source):
+        # ast.walk goes breadth first: a node's operands come later, so in reverse they are counted first
+        for node in reversed(list(ast.walk(part))):
+            if isinstance(node, ast.BinOp):
+                terms = depth[id(node)] = max(depth.get(id(node.left), 1), depth.get(id(node.right), 1)) + 1
+                if terms > LONGEST_OPERATOR_CHAIN:
+                    raise LintError(f"cannot lint: an expression of more than {LONGEST_OPERATOR_CHAIN} terms "
+                                    f"joined by operators (line {node.lineno}) is longer than LibCST, which "
+                                    f"the analysis runs on, parses in reasonable time", node.lineno,
+                                    node.col_offset)
+            elif isinstance(node, chains):
+                inner = node.func if isinstance(node, ast.Call) else node.value
+                links = length[id(node)] = length.get(id(inner), 0) + 1
+                if links > LONGEST_CHAIN:
+                    raise LintError(f"cannot lint: a chain of more than {LONGEST_CHAIN} calls, attribute "
+                                    f"lookups and subscripts (line {node.lineno}) is longer than LibCST, which "
+                                    f"the analysis runs on, parses in reasonable time", node.lineno,
+                                    node.col_offset)
+
+
+def _could_chain(text: str) -> bool:
+    """Could ``text`` hold a chain past a limit? (Counts that bound each kind of chain's length from above:
+    a call or subscript chain spells one of the links at least every other link, an attribute lookup a
+    dot, a binary operator one of the characters.)"""
+    return (sum(text.count(link) for link in _CHAIN_LINKS) >= LONGEST_CHAIN // 2
+            or text.count(".") > LONGEST_CHAIN
+            or sum(text.count(c) for c in _OPERATOR_CHARACTERS) > LONGEST_OPERATOR_CHAIN)
+
+
+_STATEMENT_LISTS = ("body", "orelse", "finalbody", "handlers", "cases")
+
+
+def _parts_that_may_chain(tree: ast.Module, source: str):
+    """The parts of ``tree`` whose text could hold a long chain: a statement whose lines spell too few
+    links and operators is skipped whole, so real code is walked in a few small parts, not node by node."""
+    starts = [0]
+    for line in source.splitlines(keepends=True):
+        starts.append(starts[-1] + len(line))
+
+    def text_of(node) -> str:
+        first = min(node.lineno, len(starts) - 1) - 1
+        last = min(getattr(node, "end_lineno", None) or len(starts) - 1, len(starts) - 1)
+        return source[starts[first]:starts[last]]
+
+    pending = list(tree.body)
+    while pending:
+        statement = pending.pop()
+        if not _could_chain(text_of(statement)):
+            continue
+        inner = [getattr(statement, name) for name in _STATEMENT_LISTS if getattr(statement, name, None)]
+        if not inner:
+            yield statement
+            continue
+        for name, value in ast.iter_fields(statement):
+            if name in _STATEMENT_LISTS:
+                for child in value:
+                    if isinstance(child, ast.stmt):
+                        pending.append(child)
+                    else:  # an except handler, a match case: its header, then its statements
+                        for header_name, header in ast.iter_fields(child):
+                            if header_name == "body":
+                                pending.extend(header)
+                            elif isinstance(header, ast.AST):
+                                yield header
+            elif isinstance(value, ast.AST):
+                yield value
+            elif isinstance(value, list):
+                yield from (item for item in value if isinstance(item, ast.AST))
 
 
 _VALIDATE = cst.CSTNode.__post_init__
@@ -323,6 +435,7 @@ def lint_with_tree(
     options = options or LintOptions()
     if not might_have_hazard(source):
         return []
+    refuse_too_large(source)
     # Collect rarely for the whole lint, and end that stretch only once its trees are gone (they go by
     # reference counting when _lint returns): the collection it ends with walks what survives, not a tree
     with _fewer_collections():
@@ -363,18 +476,27 @@ def _lint(source: str, tree: Optional[ast.Module], path: str, options: LintOptio
         if memo.key == key:
             memo.hits += 1
             return list(memo.findings)
-    reads = WHOLE_SOURCE_READS[0]
-    pieces = _parse_pieces(text, starts, memo) if memo is not None and starts else None
-    if pieces is None and reduce and not _hazards_on_ast(text, ast_text, ast_tree, reductions, options):
-        findings = []
-    else:
-        owner = memo.owner if memo else None
-        findings = _parse_and_analyse(source, text, path, options, pieces, owner, starts)
-    if memo is not None:
-        # a fix's safety that looked beyond the reduced text (analysis.messages) must not be reused
-        memo.key = key if WHOLE_SOURCE_READS[0] == reads else None
-        memo.findings = list(findings)
-    return findings
+    # the selection's tree is the whole text's, which the reduced text only blanks parts of
+    checked = None
+    if ast_tree is not None and ast_text is source:
+        refuse_long_chains(source, ast_tree)
+        checked = _CHAINS_CHECKED.set(True)
+    try:
+        reads = WHOLE_SOURCE_READS[0]
+        pieces = _parse_pieces(text, starts, memo) if memo is not None and starts else None
+        if pieces is None and reduce and not _hazards_on_ast(text, ast_text, ast_tree, reductions, options):
+            findings = []
+        else:
+            owner = memo.owner if memo else None
+            findings = _parse_and_analyse(source, text, path, options, pieces, owner, starts)
+        if memo is not None:
+            # a fix's safety that looked beyond the reduced text (analysis.messages) must not be reused
+            memo.key = key if WHOLE_SOURCE_READS[0] == reads else None
+            memo.findings = list(findings)
+        return findings
+    finally:
+        if checked is not None:
+            _CHAINS_CHECKED.reset(checked)
 
 
 @contextlib.contextmanager
@@ -464,6 +586,8 @@ def _hazards_on_ast(text: str, ast_text: str, tree: Optional[ast.Module], reduct
             tree, ast_text, reductions = parse_quietly(text), text, None
         module, converter = convert(ast_text, tree, reductions)
         return has_hazards(module, options, converter)
+    except AnalysisTooLarge as error:  # LibCST's tree would cost as much again
+        raise LintError(f"cannot lint: {error}") from None
     except (Unsupported, SyntaxError, ValueError, RecursionError, MemoryError):
         return True  # LibCST decides, and reports what it must
     except Exception:  # a bug: never a lost finding
@@ -514,6 +638,8 @@ def _parse_and_analyse(source: str, text: str, path: str, options: LintOptions, 
         raise LintError("cannot lint: the code nests too deeply to analyse") from None
     except LintError:
         raise
+    except AnalysisTooLarge as error:
+        raise LintError(f"cannot lint: {error}") from None
     except Exception as error:  # an analysis bug must never abort the user's flake8 run
         raise LintError(f"internal error while analysing ({type(error).__name__}: {error}); please report it") from None
     finally:

@@ -120,3 +120,9 @@ class LintOptions(Record):
     select: Tuple[str, ...] = ("AGI",)
     ignore: Tuple[str, ...] = ()
     extra: dict = factory(dict)
+
+
+class AnalysisTooLarge(BaseException):
+    """One file's analysis would do more work than its fuse allows (inplace_lint.analysis.dataflow's
+    ANALYSIS_BUDGET); the engine reports it as one LintError. Not an Exception: the analysis's guards
+    against its own gaps (``except Exception``) must let it through."""

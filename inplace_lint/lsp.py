@@ -134,6 +134,22 @@ class InplaceLintServer(LanguageServer):
             self._executor.shutdown(wait=False, cancel_futures=True)
         super().shutdown()
 
+    def begin_session(self) -> None:
+        """A new TCP client: a fresh protocol state (it has not shut down yet)."""
+        self.protocol._shutdown = False
+
+    def end_session(self) -> None:
+        """A TCP client left: forget its documents and their lints; the server waits for the next one."""
+        for task in self.pending.values():
+            task.cancel()
+        for store in (self.pending, self.results, self.memos, self.last_change):
+            store.clear()
+        self.reported_config_errors.clear()
+        workspace = getattr(self.protocol, "_workspace", None)
+        if workspace is not None:
+            for uri in list(workspace.text_documents):
+                workspace.remove_text_document(uri)
+
     # --- documents and linting ---------------------------------------------------------------------
 
     def open_document(self, uri: str):
@@ -557,15 +573,17 @@ def _fix_all_action(ls: InplaceLintServer, uri: str, version: Optional[int], res
     )
 
 
-def serve(tcp: bool = False, host: str = "127.0.0.1", port: int = 2087) -> None:
-    """Run the server until the client says exit (stdio) or forever (TCP)."""
+def serve(tcp: bool = False, host: str = "127.0.0.1", port: int = 2087) -> int:
+    """Run the server until the client says exit (stdio) or forever (TCP); the exit status (1 after an
+    ``exit`` without ``shutdown``). The transports are inplace_lint.lsp_io's."""
     logging.basicConfig(
         level=os.environ.get("INPLACE_LINT_LOG_LEVEL", "WARNING").upper(),
         stream=sys.stderr,
         format="%(asctime)s %(name)s %(levelname)s %(message)s",
     )
+    from inplace_lint import lsp_io
+
     server = create_server()
     if tcp:
-        server.start_tcp(host, port)
-    else:
-        server.start_io()
+        return lsp_io.serve_tcp(server, host, port)
+    return lsp_io.serve_io(server)

@@ -41,8 +41,9 @@ def _no_broken_pipe_traceback(record: logging.LogRecord) -> bool:
     return True
 
 
-def serve_quietly(serve: Callable[[], None]) -> int:
-    """Run the language server: exit 0 when the client says exit, 130 on Ctrl-C. The editor closing the
+def serve_quietly(serve: Callable[[], int]) -> int:
+    """Run the language server: its own exit status when the client says exit (1 after an ``exit``
+    without ``shutdown``), 130 on Ctrl-C. The editor closing the
     pipe is how a client goes away: pygls says so in one line, its tracebacks of it are dropped."""
     for name in _CLIENT_GONE_LOGGERS:
         logging.getLogger(name).addFilter(_no_broken_pipe_traceback)
@@ -54,7 +55,7 @@ def serve_quietly(serve: Callable[[], None]) -> int:
 
     previous = signal.signal(signal.SIGINT, on_interrupt)
     try:
-        serve()
+        status = serve()
     finally:
         signal.signal(signal.SIGINT, previous)
-    return EXIT_INTERRUPTED if interrupted else 0
+    return EXIT_INTERRUPTED if interrupted else status

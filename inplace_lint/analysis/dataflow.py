@@ -42,6 +42,7 @@ from inplace_lint.analysis.values import (
     replace,
 )
 from inplace_lint.knowledge import MODULE_PARAMS, InplaceForm, Knowledge, Save
+from inplace_lint.ftypes import AnalysisTooLarge
 
 MAX_LOOP_ROUNDS = 6
 # Statements one unit may interpret before loops stop iterating to a fixed point (nested loops multiply
@@ -64,6 +65,13 @@ def _subclasses(kind: type) -> frozenset:
 
 
 _SMALL_STATEMENTS = _subclasses(cst.BaseSmallStatement)
+
+
+# The bookkeeping of an in-place write visits every live record and name of its function: linear per write,
+# so quadratic in one function's length. A fuse, far past real code (the most any file of this repository's
+# fixtures or of torch.nn costs is 180), so that an adversarial function (thousands of saved tensors, each
+# written) costs seconds, never minutes: 4,000,000 is about 2 CPU-s here.
+ANALYSIS_BUDGET = 4_000_000
 
 
 @dataclass
@@ -170,6 +178,7 @@ class ModuleContext:
                  source_of: Optional[Callable[[cst.CSTNode], Optional[str]]] = None):
         self.k = knowledge
         self.module = module
+        self.work = 0  # records and names visited by in-place writes (see ANALYSIS_BUDGET)
         self.calls_and_mentions = None  # (calls by callee, mentions by name): analysis._calls_and_mentions
         self.true_defaults: Dict[cst.CSTNode, frozenset] = {}  # function -> analysis._true_defaults
         # the source text of a node, for a tree without formatting to print it from (cst_from_ast's)
@@ -463,6 +472,14 @@ class Interpreter:
         self.renamed: List[Tuple[RecordId, RecordId]] = []
 
     # =========================================================================== records & writes
+    def spend(self, work: int) -> None:
+        ctx = self.ctx
+        ctx.work += work
+        if ctx.work > ANALYSIS_BUDGET:
+            where = f"function {self.unit.function_name!r}" if self.unit.function_name else "module"
+            raise AnalysisTooLarge(f"{where} is too large to analyse: its in-place writes would take more "
+                                   f"than {ANALYSIS_BUDGET:,} steps of bookkeeping")
+
     def new_group(self, state: State, node: cst.CSTNode, salt: str = "") -> str:
         """A fresh tensor allocated at ``node``. Tensors allocated there before (earlier loop
         iterations) are different tensors: they move to the site's older group, so a write to the new
@@ -523,6 +540,7 @@ class Interpreter:
         groups = frozenset(groups)
         if not groups:
             return
+        self.spend(len(state.records))
         wildcard = "params:*" in groups
         tokens = [g[len("params~"):] for g in groups if g.startswith("params~")]
         for rid, rec in list(state.records.items()):
@@ -670,6 +688,7 @@ class Interpreter:
         """After an in-place write, every name sharing the written groups carries the new history."""
         if not groups:
             return
+        self.spend(len(state.env))
         for name, val in list(state.env.items()):
             if val.groups & groups and val.kind in (TENSOR, UNKNOWN, CONTAINER, PARAMS):
                 new_grad = val.grad
