@@ -11,12 +11,16 @@ head = nn.Linear(6, 1)
 opt = torch.optim.SGD(list(lstm.parameters()) + list(head.parameters()), lr=0.1)
 
 
-def train_step(x, y, hidden):
-    h, c = lstm(x, hidden)
-    loss = (head(h) - y).pow(2).mean()
+def apply_update(loss):
     opt.zero_grad()
     loss.backward()
     opt.step()
+
+
+def train_step(x, y, hidden):
+    h, c = lstm(x, hidden)
+    loss = (head(h) - y).pow(2).mean()
+    apply_update(loss)
     return (h.detach(), c.detach())
 
 

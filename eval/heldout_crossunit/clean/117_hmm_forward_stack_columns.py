@@ -11,8 +11,8 @@ transition_logits = nn.Parameter(torch.randn(N, N))
 emission = nn.Linear(2, N)
 
 
-def step(prev, t, A, e):
-    return e[:, t] * (prev @ A)
+def step(t, e, carried):
+    return e[:, t] * carried
 
 
 def forward_algorithm(x):
@@ -20,7 +20,8 @@ def forward_algorithm(x):
     e = torch.softmax(emission(x), dim=-1)
     cols = [e[:, 0] / N]
     for t in range(1, T):
-        cols.append(step(cols[-1], t, A, e))
+        carried = cols[-1] @ A
+        cols.append(step(t, e, carried))
     alpha = torch.stack(cols, 1)
     return alpha[:, -1].sum(-1).log()
 

@@ -1,6 +1,7 @@
 # Source: vikrant7/mobile-vod-bottleneck-lstm#25 (hidden state not detached inside the inner
 # loop; the next backward runs through a graph whose weights optimizer.step() has changed).
-# Unit kind: function -- train_step() steps the optimizer; the caller keeps the hidden state.
+# Unit kind: function -- train_step() runs the cell and keeps the hidden state; the optimizer
+# step is in apply_update().
 import torch
 import torch.nn as nn
 
@@ -10,12 +11,16 @@ head = nn.Linear(6, 1)
 opt = torch.optim.SGD(list(lstm.parameters()) + list(head.parameters()), lr=0.1)
 
 
-def train_step(x, y, hidden):
-    h, c = lstm(x, hidden)
-    loss = (head(h) - y).pow(2).mean()
+def apply_update(loss):
     opt.zero_grad()
     loss.backward(retain_graph=True)
     opt.step()  # culprit
+
+
+def train_step(x, y, hidden):
+    h, c = lstm(x, hidden)
+    loss = (head(h) - y).pow(2).mean()
+    apply_update(loss)
     return (h, c)
 
 

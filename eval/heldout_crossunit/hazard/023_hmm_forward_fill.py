@@ -1,7 +1,7 @@
 # Source: lorenlugosch/pytorch_HMM#1 ("some in-place assignment operation is taking place and
 # autograd cannot handle the back-propagation" in the HMM forward algorithm).
-# Unit kind: function -- step() writes column t of the alpha table it is handed, after the
-# previous column (a view of the same table) went into a matmul.
+# Unit kind: function -- forward_algorithm() multiplies the previous column (a view of the alpha
+# table) into a matmul, which saves it; step() then writes column t of the same table.
 import torch
 import torch.nn as nn
 
@@ -11,9 +11,8 @@ transition_logits = nn.Parameter(torch.randn(N, N))
 emission = nn.Linear(2, N)
 
 
-def step(alpha, t, A, e):
-    prev = alpha[:, t - 1]
-    alpha[:, t] = e[:, t] * (prev @ A)  # culprit
+def step(alpha, t, e, carried):
+    alpha[:, t] = e[:, t] * carried  # culprit
 
 
 def forward_algorithm(x):
@@ -22,7 +21,8 @@ def forward_algorithm(x):
     alpha = torch.zeros(x.shape[0], T, N)
     alpha[:, 0] = e[:, 0] / N
     for t in range(1, T):
-        step(alpha, t, A, e)
+        carried = alpha[:, t - 1] @ A
+        step(alpha, t, e, carried)
     return alpha[:, -1].sum(-1).log()
 
 
