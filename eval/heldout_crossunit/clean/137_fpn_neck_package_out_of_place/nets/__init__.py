@@ -1,0 +1,3 @@
+from .necks import FPN
+
+__all__ = ["FPN"]

@@ -1,0 +1,10 @@
+import math
+
+import torch
+
+
+def init_prior_bias(layer, prior=0.01):
+    """Focal-loss prior: the background logit starts at -log((1 - p) / p)."""
+    with torch.no_grad():
+        bias = layer.bias
+        bias[0] = -math.log((1 - prior) / prior)

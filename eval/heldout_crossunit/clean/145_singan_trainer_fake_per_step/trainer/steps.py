@@ -1,0 +1,4 @@
+def g_step(netG, optimizerG, errG):
+    netG.zero_grad()
+    errG.backward()
+    optimizerG.step()

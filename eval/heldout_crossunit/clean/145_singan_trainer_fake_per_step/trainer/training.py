@@ -1,0 +1,11 @@
+from .steps import g_step
+
+
+def train_single_scale(netD, netG, optimizerG, noise, prev, g_steps=3, alpha=10.0):
+    for j in range(g_steps):
+        fake = netG(noise.detach() + prev)
+        output = netD(fake)
+        errG = -output.mean()
+        rec_loss = alpha * ((netG(noise.detach() + prev) - prev) ** 2).mean()
+        g_step(netG, optimizerG, errG + rec_loss)
+    return fake
