@@ -1161,6 +1161,7 @@ def _keep(s: _Scanner, source: str) -> Tuple[Set[_Unit], Set[_Statement], Set[_S
     built_followed: Set[str] = set()  # classes whose mentions were kept, or witnessed (see below)
     mentioned: Set[_Unit] = set()  # units kept because they mention a kept module-level function
     mentioned_top: Set[_Statement] = set()  # top-level statements kept for the same reason
+    providers: Set[_Unit] = set()  # module-level functions whose return value such a part passes on
     tainted_globals: Set[str] = set()
 
     def named_methods(class_name: str, part: _Part) -> List[_Unit]:
@@ -1278,6 +1279,16 @@ def _keep(s: _Scanner, source: str) -> Tuple[Set[_Unit], Set[_Statement], Set[_S
                             live.add(forward)
                     live.update(named_methods(name, statement))
         kept |= live
+        # a part kept for what it passes a kept function (call-site refinement) passes what its own
+        # callees return: a plain function's parameter requires grad only by what its calls pass, and a
+        # callee returning only values that require no grad (``betas_for_alpha_bar(n)``, a schedule)
+        # passes none; its own callees decide that in turn
+        for part in list(mentioned) + list(mentioned_top) + list(providers):
+            for name in part.called:
+                for callee in module_functions.get(name, ()):
+                    if callee.returns_value and callee not in providers:
+                        providers.add(callee)
+                        kept.add(callee)
         # a method is analysed again as no_grad code when every self.<method>() call of its class runs
         # under no_grad (through any number of calls): the methods of its class that name a kept method
         # are kept, transitively

@@ -23,7 +23,13 @@ def expected(source):
     return out
 
 
+# The snippets are mostly plain functions: they state what holds when a parameter requires grad, the
+# assumption the opt-in level (assume-params-are-tensors) makes; the default level is tested on its own below.
+ASSUMED = LintOptions(assume_params_are_tensors=True)
+
+
 def found(source, **options):
+    options.setdefault("assume_params_are_tensors", True)
     return {(f.start.line, f.code) for f in lint_source(source, "snippet.py", LintOptions(**options))}
 
 
@@ -1147,7 +1153,7 @@ def test_params_not_assumed_tensors_when_switched_off():
 
 def test_message_names_the_evidence():
     source = textwrap.dedent(CASES["helper_writes_parameter"])
-    (finding,) = lint_source(source)
+    (finding,) = lint_source(source, "snippet.py", ASSUMED)
     assert finding.evidence.saving_line == 6
     assert finding.evidence.role == "result"
     assert "torch.exp(x)" in finding.message
@@ -1167,7 +1173,7 @@ def test_nograd_view_filled_with_grad_names_the_fill_and_offers_no_fix():
             return canvas
         fill(torch.ones(4, requires_grad=True))
     """)
-    (finding,) = lint_source(source)
+    (finding,) = lint_source(source, "snippet.py", ASSUMED)
     assert (finding.code, finding.start.line) == ("AGI004", 7)
     assert "writes a tensor that requires grad into 'row'" in finding.message
     assert "created in no_grad mode and is being modified inplace" in finding.message
@@ -1279,7 +1285,7 @@ def test_forward_hook_fix_needs_a_hook_without_returns():
             model[1].register_forward_hook(shrink)
             model(x).sum().backward()
     """)
-    (finding,) = lint_source(source, "snippet.py")
+    (finding,) = lint_source(source, "snippet.py", ASSUMED)
     assert finding.code == "AGI001" and finding.start.line == 7 and finding.fix is None
     assert "Write a copy in 'shrink' and return it" in finding.message
 
@@ -1499,3 +1505,33 @@ def test_a_methods_own_inplace_flag_is_not_taken_for_true(reduce):
         "    def forward(self, x, inplace=True):\n        return nn.ReLU(inplace=inplace)(")
     assert "inplace=True):\n        return nn.ReLU" in source
     assert lint_with_tree(source, None, "x.py", reduce=reduce) == []
+
+
+PLAIN_FUNCTION = """
+import torch
+from torch import nn
+
+
+def rescale(x):
+    y = x.exp()
+    y += 1
+    return y
+"""
+
+
+def test_a_plain_function_parameter_requires_grad_only_by_evidence():
+    # no caller, no annotation: nothing says x requires grad -- only the opt-in level assumes it
+    assert found(PLAIN_FUNCTION, assume_params_are_tensors=False) == set()
+    assert found(PLAIN_FUNCTION) == {(8, "AGI001")}
+    # a call passing a tensor that requires grad is the evidence (the seed's fn(a))
+    called = PLAIN_FUNCTION + "\nrescale(torch.ones(2, requires_grad=True)).sum().backward()\n"
+    assert found(called, assume_params_are_tensors=False) == {(8, "AGI001")}
+    # ... and one passing a schedule built by linspace is evidence of the contrary, at either level
+    schedule = PLAIN_FUNCTION + "\nrescale(torch.linspace(0, 1, 5))\n"
+    assert found(schedule, assume_params_are_tensors=False) == set()
+    assert found(schedule) == set()
+    # a module's forward gets a network's activations: its parameters may require grad by default
+    module = PLAIN_FUNCTION.replace("def rescale(x):", "class M(nn.Module):\n    def forward(self, x):").replace(
+        "\n    y", "\n        y").replace("\n    return", "\n        return")
+    assert found(module, assume_params_are_tensors=False) == {(9, "AGI001")}
+

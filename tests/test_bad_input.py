@@ -19,11 +19,23 @@ from pathlib import Path
 
 import pytest
 
-from inplace_lint.engine import LintError, lint_source
+from inplace_lint.engine import LintError
+from inplace_lint.engine import lint_source as _lint_source
+from inplace_lint.ftypes import LintOptions
+
+# The bad inputs are plain functions with no caller: their hazards rest on the assumption that a
+# parameter requires grad, which the opt-in level makes (the default level asks a caller for evidence).
+ASSUMED = LintOptions(assume_params_are_tensors=True)
+
+
+def lint_source(source, path="<string>", options=ASSUMED):
+    return _lint_source(source, path, options)
 
 PYTHON = sys.executable
-CLI = [PYTHON, "-m", "inplace_lint", "check"]
+CLI = [PYTHON, "-m", "inplace_lint", "check", "--assume-params-are-tensors"]  # see ASSUMED
 SEED = "import torch\ndef fn(a):\n    b = a ** 2\n    for i in range(5):\n        b *= b\n    return b\n"
+# the call is the evidence the default level needs: it passes fn a tensor that requires grad
+SEED += "fn(torch.tensor(5.0, requires_grad=True)).backward()\n"
 SEED_FINDING_LINE = 5
 # CPU seconds one file may take (the issue's bar is 5 s per file on the 2-core CI machine); a subprocess
 # is killed at KILL_AFTER wall seconds so a regression cannot hang the suite.
@@ -156,10 +168,11 @@ _DEEP_RUNNER = textwrap.dedent(
     """
     import json, sys, time
     from inplace_lint.engine import LintError, lint_source
+    from inplace_lint.ftypes import LintOptions
     source = open(sys.argv[1], encoding="utf-8").read()
     start = time.process_time()
     try:
-        findings = lint_source(source)
+        findings = lint_source(source, "<string>", LintOptions(assume_params_are_tensors=True))
         result = {"status": "ok", "findings": [[f.code, f.start.line] for f in findings]}
     except LintError as error:
         result = {"status": "lint_error", "message": str(error)}

@@ -104,6 +104,10 @@ class Unit:
         self.function_name = ""
         self.params: frozenset = frozenset()  # its parameter names (self excluded)
         self.param_order: Tuple[str, ...] = ()  # ... in order
+        # its parameters are taken for tensors that may require grad without what a caller passes: a
+        # method of an nn.Module (what ``forward`` gets), or any function under assume-params-are-tensors
+        self.params_may_require_grad = True
+        self.params_from_callers = False  # ... or they are what every call of it in the file passes
         # parameters True by default that no call in the file passes (nn.ReLU(inplace=inplace))
         self.true_defaults: frozenset = frozenset()
         self.summary_key: Optional[Tuple[Optional[str], str]] = None  # (class, function) for return summaries
@@ -185,6 +189,9 @@ class ModuleContext:
         self.hazards: Dict[Tuple[str, int, Optional[int]], Hazard] = {}
         self.class_attrs: Dict[str, Dict[str, Val]] = {}  # class name -> self.<attr> values from __init__
         self.user_modules: Set[str] = set()  # classes deriving from nn.Module in this file
+        self.forward_classes: Set[str] = set()  # classes of this file defining ``forward``
+        # the functions analysed with their parameters taken for tensors that may require grad
+        self.grad_param_units: Set[cst.FunctionDef] = set()
         # other classes of this file, not callable (no __call__/forward), by their methods' names: an
         # instance's method that writes what it is passed (``scaler.scale_loss(loss)``) writes the caller's
         self.plain_classes: Dict[str, Tuple[str, ...]] = {}
@@ -225,6 +232,8 @@ class ModuleContext:
         # function -> whether every value it returns requires no grad whatever it is passed (made under
         # no_grad, or from nothing that requires grad): its callers' results then carry none
         self.nograd_returns: Dict[Tuple[Optional[str], str], bool] = {}
+        # ... when every argument requires no grad (a plain function analysed without callers' values)
+        self.nograd_returns_of_nograd_args: Dict[Tuple[Optional[str], str], bool] = {}
         # nested function -> the enclosing function's names where it is defined (joined over the passes of a
         # loop; set afresh each time the enclosing function is analysed): what its free names hold
         # (``input_img`` in an LBFGS closure). Values only: the enclosing function's saves are its own, so
@@ -302,7 +311,8 @@ class ModuleContext:
         return (self.return_summaries.get(key), self.return_elements.get(key), self.return_parts.get(key),
                 self.return_keys.get(key), self.param_save_returns.get(key), self.views_returned.get(key),
                 None if saves is None else tuple(sorted(saves.items())), self.returned_modules.get(key),
-                self.alias_returns.get(key), self.nograd_returns.get(key))
+                self.alias_returns.get(key), self.nograd_returns.get(key),
+                self.nograd_returns_of_nograd_args.get(key))
 
     def _result_of(self, kind: str, key):
         """What other units' analyses have concluded so far: a function's summaries, a class's ``__init__``
@@ -973,11 +983,17 @@ class Interpreter:
 
     def _note_nograd_return(self, val: Val, key) -> None:
         """Does every return of the function hand back only values that require no grad, whatever its
-        callers pass (its parameters taken for tensors that may: else a NO says nothing of them)?"""
+        callers pass (its parameters taken for tensors that may: else a NO says nothing of them)? When its
+        parameters were taken for tensors that require no grad (a plain function's, with no evidence),
+        note it of calls whose arguments all require no grad."""
+        nograd = val.grad == NO and all(part.grad == NO for part in val.parts or ())
         grads = self.ctx.nograd_returns
-        grads[key] = grads.get(key, True) and val.grad == NO and \
-            all(part.grad == NO for part in val.parts or ()) and \
-            (self.ctx.assume_params_are_tensors or not self.unit.params)
+        if self.unit.params_may_require_grad or self.unit.params_from_callers or not self.unit.params:
+            grads[key] = grads.get(key, True) and nograd
+            return
+        grads[key] = False
+        given = self.ctx.nograd_returns_of_nograd_args
+        given[key] = given.get(key, True) and nograd
 
     def _note_view_return(self, val: Val) -> None:
         """Keep what a method returns when it is a view torch refuses to write (a no_grad view of one of

@@ -759,7 +759,9 @@ def _call_user_function(interp: "Interpreter", state: State, node: cst.Call, nam
     saves = _saved_arguments(interp, state, node, (None, name), name, _passed(bound))
     result = unknown_result(interp, state, node, list(bound.vals.values()) + bound.extra)
     if interp.ctx.nograd_returns.get((None, name)) or (
-            name in interp.ctx.nograd_functions and not any(v.leaf for v in bound.vals.values())):
+            name in interp.ctx.nograd_functions and not any(v.leaf for v in bound.vals.values())) or (
+            interp.ctx.nograd_returns_of_nograd_args.get((None, name))
+            and all(v.grad == NO for v in list(bound.vals.values()) + bound.extra)):
         # advantages, returns = compute_gae(...) with a no_grad body, or a @torch.no_grad() helper: nothing
         # it returns requires grad (unless it hands back a leaf it was given, as it is)
         return replace(result, grad=NO)
