@@ -831,13 +831,14 @@ class Interpreter:
             narrowed = sem.isinstance_narrowing(self, then_state, node.test)
             if narrowed is not None:
                 then_state.env[narrowed[0]] = narrowed[1]
-            then_state = self.run_block(then_state, node.body)
+            then_facts, else_facts = _branch_evidence(self, node.test)
+            then_state = self._run_branch(then_state, node.body, then_facts)
             if node.orelse is None:
-                else_state = state
+                else_state = state if else_facts is None else self._run_branch(state.copy(), (), else_facts)
             elif type(node.orelse) is cst.If:
-                else_state = self.run_statement(state.copy(), node.orelse)
+                else_state = self._run_branch(state.copy(), node.orelse, else_facts)
             else:
-                else_state = self.run_block(state.copy(), node.orelse.body)
+                else_state = self._run_branch(state.copy(), node.orelse.body, else_facts)
             return join_states(then_state, else_state)
         if kind is cst.For:
             return self.run_loop(state, node)
@@ -866,6 +867,38 @@ class Interpreter:
                 result = join_states(result, self.run_block(state.copy(), case.body))
             return join_states(result, state)
         return state
+
+    def _run_branch(self, state: State, body, facts: Optional["BranchFacts"]) -> Optional[State]:
+        """Run one branch of an ``if`` with what its test established there: names that require no grad
+        (the else of ``if x.requires_grad:``), names that are no tensor (the else of ``isinstance(x,
+        torch.Tensor)``), grad mode off (the else of ``if torch.is_grad_enabled():``)."""
+        if facts is None:
+            return self.run_block(state, body) if type(body) is not cst.If else self.run_statement(state, body)
+        unrecorded: Set[str] = set()
+        for name in facts.no_grad:
+            val = state.env.get(name)
+            if val is not None and val.tensorish:
+                state.env[name] = replace(val, grad=NO, leaf=False)
+                unrecorded |= val.groups
+        if unrecorded:
+            # a save that only these tensors' requiring grad made was never made on this path
+            triggers = self.ctx.save_triggers
+            for rid, record in list(state.records.items()):
+                made_by = triggers.get(rid[0])
+                if made_by and not ALWAYS_SAVED <= made_by and made_by <= unrecorded and record.groups:
+                    state.records[rid] = replace(record, groups=frozenset())
+        for name in facts.not_tensor:
+            if name in state.env:
+                state.env[name] = OTHER_VAL
+        if facts.grad_off:
+            self.unit.nograd_depth += 1
+        try:
+            if type(body) is cst.If:
+                return self.run_statement(state, body)
+            return self.run_block(state, body)
+        finally:
+            if facts.grad_off:
+                self.unit.nograd_depth -= 1
 
     def run_small(self, state: State, node) -> Optional[State]:
         self.current_statement = node
@@ -1423,6 +1456,56 @@ class Interpreter:
 _VIEW_METHODS = frozenset({"t", "view", "view_as", "unsqueeze", "squeeze", "transpose", "permute", "reshape",
                            "narrow", "select", "expand", "expand_as", "flatten", "unflatten", "diagonal", "detach",
                            "swapaxes", "movedim", "unfold", "as_strided", "real", "imag"})
+
+
+class BranchFacts(NamedTuple):
+    """What an ``if`` test establishes in one of its branches."""
+
+    no_grad: FrozenSet[str] = frozenset()  # names (``x``, ``self.w``) that require no grad there
+    not_tensor: FrozenSet[str] = frozenset()  # names that are no tensor there
+    grad_off: bool = False  # grad mode is off there
+
+    def __or__(self, other: "BranchFacts") -> "BranchFacts":
+        return BranchFacts(self.no_grad | other.no_grad, self.not_tensor | other.not_tensor,
+                           self.grad_off or other.grad_off)
+
+
+_TENSOR_TYPES = frozenset({"torch.Tensor", "torch.nn.Parameter", "torch.nn.parameter.Parameter"})
+
+
+def _branch_evidence(interp, test) -> Tuple[Optional[BranchFacts], Optional[BranchFacts]]:
+    """(then, else): what ``test`` establishes in each branch of an ``if`` -- ``x.requires_grad`` is false
+    in the else branch (``x`` requires no grad), ``torch.is_grad_enabled()`` (grad mode off),
+    ``isinstance(x, torch.Tensor)`` / ``torch.is_tensor(x)`` (``x`` is no tensor: a numpy array, a list);
+    ``not`` swaps them, ``and`` keeps what each operand establishes when true, ``or`` when false."""
+    kind = type(test)
+    if kind is cst.UnaryOperation and type(test.operator) is cst.Not:
+        then, orelse = _branch_evidence(interp, test.expression)
+        return orelse, then
+    if kind is cst.BooleanOperation:
+        left, right = _branch_evidence(interp, test.left), _branch_evidence(interp, test.right)
+        if type(test.operator) is cst.And:
+            both = [facts for facts in (left[0], right[0]) if facts is not None]
+            return (both[0] | both[-1]) if both else None, None
+        both = [facts for facts in (left[1], right[1]) if facts is not None]
+        return None, (both[0] | both[-1]) if both else None
+    if kind is cst.Attribute and test.attr.value == "requires_grad":
+        name = dotted(test.value)
+        return (None, BranchFacts(no_grad=frozenset({name}))) if name else (None, None)
+    if kind is cst.Call and not test.args:
+        if interp.unit.imports.resolve(test.func) == "torch.is_grad_enabled":
+            return None, BranchFacts(grad_off=True)
+    if kind is cst.Call and len(test.args) in (1, 2) and type(test.args[0].value) is cst.Name:
+        callee = interp.unit.imports.resolve(test.func) or dotted(test.func)
+        name = test.args[0].value.value
+        if callee == "torch.is_tensor" and len(test.args) == 1:
+            return None, BranchFacts(not_tensor=frozenset({name}))
+        if callee == "isinstance" and len(test.args) == 2:
+            types = test.args[1].value
+            members = [e.value for e in types.elements] if type(types) in (cst.Tuple, cst.List) else [types]
+            if members and all(interp.unit.imports.resolve(m) in _TENSOR_TYPES for m in members):
+                return None, BranchFacts(not_tensor=frozenset({name}))
+    return None, None
 
 
 def _per_level_module_store(container: Val, target: cst.Subscript, value_node) -> bool:

@@ -462,6 +462,8 @@ def apply_op(
         site = SaveSite(sid, op_text, qualname, "", "result", "result")
         rid = interp.create_record(state, sid, site, saved_groups if outputs else groups)
         hist |= {rid}
+        # what made it save (``if x.requires_grad: ... else:`` has the else branch drop a save x alone made)
+        _note_triggers(interp, sid, tensor_vals, module is not None and module.has_params and not module.frozen)
     if outputs:
         kind = _kind_of(tensor_vals) if tensor_vals else UNKNOWN
         values = [Val(kind=kind, grad=NO if _is_index_output(name) else grad, groups=frozenset({parts[name]}),
