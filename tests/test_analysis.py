@@ -1535,3 +1535,36 @@ def test_a_plain_function_parameter_requires_grad_only_by_evidence():
         "\n    y", "\n        y").replace("\n    return", "\n        return")
     assert found(module, assume_params_are_tensors=False) == {(9, "AGI001")}
 
+
+STRAIGHT = """
+import torch
+from torch import nn
+
+
+class Layer(nn.Module):
+    def __init__(self, d):
+        super().__init__()
+        self.gate = nn.Linear(d, d)
+
+    def forward(self, x):
+        h = x + 1
+        residual = h
+        h = self.gate(h)
+        h = residual + h
+        h *= 2
+        return h
+"""
+
+
+@pytest.mark.parametrize("assume", [False, True])
+def test_a_branch_creates_no_hazard_that_straight_code_lacks(assume):
+    assert found(STRAIGHT, assume_params_are_tensors=assume) == set()
+    # the same code under ``if True:`` (one path saves the old h as residual, the other keeps h): clean
+    body = STRAIGHT.split("        h = x + 1\n")[1].split("        return h\n")[0]
+    wrapped = STRAIGHT.replace(body, "        if True:\n" + body.replace("        h *= 2\n", "").replace(
+        "\n        ", "\n            ").replace("        residual", "            residual", 1) + "        h *= 2\n")
+    assert "if True:" in wrapped
+    assert found(wrapped, assume_params_are_tensors=assume) == set()
+    # and a write on the saving path itself is still found
+    hazard = STRAIGHT.replace("        h = residual + h\n", "        residual.mul_(2)  # the gate saved it\n")
+    assert found(hazard, assume_params_are_tensors=assume) == {(15, "AGI001")}

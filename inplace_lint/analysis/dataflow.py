@@ -839,6 +839,8 @@ class Interpreter:
                 else_state = self._run_branch(state.copy(), node.orelse, else_facts)
             else:
                 else_state = self._run_branch(state.copy(), node.orelse.body, else_facts)
+            if then_state is not None and else_state is not None:
+                _split_path_local_saves(then_state, else_state)
             return join_states(then_state, else_state)
         if kind is cst.For:
             return self.run_loop(state, node)
@@ -1456,6 +1458,49 @@ class Interpreter:
 _VIEW_METHODS = frozenset({"t", "view", "view_as", "unsqueeze", "squeeze", "transpose", "permute", "reshape",
                            "narrow", "select", "expand", "expand_as", "flatten", "unflatten", "diagonal", "detach",
                            "swapaxes", "movedim", "unfold", "as_strided", "real", "imag"})
+
+
+def _split_path_local_saves(a: State, b: State) -> None:
+    """Before two branches join: a tensor that a save made on one branch only holds is, on the other
+    branch, a tensor of its own (renamed there), so that a name holding it there is not taken for the
+    saved one after the join. ``if use: residual = h; h = self.gate(h) ...`` saves the old ``h`` on one
+    path only; the other path's ``h`` is that very tensor, but nothing saved it there, and straight-line
+    code of either path writes ``h *= s`` safely. (Once only: a renamed tensor is not split again.)"""
+    only_a = _saved_groups(a, b)
+    only_b = _saved_groups(b, a)
+    if only_a:
+        _rename_groups(b, {g: g + "~e" for g in only_a})
+    if only_b:
+        _rename_groups(a, {g: g + "~t" for g in only_b})
+
+
+def _saved_groups(state: State, other: State) -> Set[str]:
+    """The tensors of this function that the saves ``state`` made and ``other`` did not hold."""
+    found: Set[str] = set()
+    for rid, record in state.records.items():
+        if rid not in other.records:
+            found.update(g for g in record.groups if g.startswith("t") and "~" not in g)
+    return found
+
+
+def _rename_groups(state: State, names: Dict[str, str]) -> None:
+    for key, val in list(state.env.items()):
+        renamed = _renamed_val(val, names)
+        if renamed is not val:
+            state.env[key] = renamed
+    for rid, record in list(state.records.items()):
+        if not record.groups.isdisjoint(names):
+            state.records[rid] = replace(record, groups=frozenset(names.get(g, g) for g in record.groups))
+
+
+def _renamed_val(val: Val, names: Dict[str, str]) -> Val:
+    parts = val.parts
+    new_parts = tuple(_renamed_val(part, names) for part in parts) if parts else parts
+    changed_parts = parts is not None and any(p is not q for p, q in zip(parts, new_parts))
+    if val.groups.isdisjoint(names) and not changed_parts:
+        return val
+    return replace(val, groups=frozenset(names.get(g, g) for g in val.groups),
+                   parts=new_parts if changed_parts else parts)
 
 
 class BranchFacts(NamedTuple):
