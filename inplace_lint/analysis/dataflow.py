@@ -1214,7 +1214,7 @@ class Interpreter:
             if sem.is_mapping_key(target):
                 self.escape(state, value)  # d["pair"] = t: a dict entry, not a tensor write
                 name = dotted(target.value)
-                key = sem.string_key(target.slice[0].slice.value)
+                key = sem.string_key(getattr(target.slice[0].slice, "value", None))
                 if name and key is not None and container.kind == CONTAINER and container.keys is not None \
                         and state.env.get(name) is container:
                     state.env[name] = container.with_item(key, value)

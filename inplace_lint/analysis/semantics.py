@@ -2094,9 +2094,18 @@ def _is_parameter_name(attr: str) -> bool:
 
 
 def is_mapping_key(node: cst.Subscript) -> bool:
-    """``d["pair"]``: a string cannot index a tensor, so the subscripted value is a mapping."""
-    return len(node.slice) == 1 and type(node.slice[0].slice) is cst.Index and \
-        type(node.slice[0].slice.value) in _STRING_NODES
+    """``d["pair"]``, ``td["next", "obs"]``, ``td[("tokens", "prompt")]``: a string cannot index a tensor
+    (not even among other indices), so the subscripted value is a mapping (a dict, a TensorDict)."""
+    for element in node.slice:
+        index = element.slice
+        if type(index) is not cst.Index:
+            continue
+        value = index.value
+        if type(value) in _STRING_NODES:
+            return True
+        if type(value) is cst.Tuple and any(type(e.value) in _STRING_NODES for e in value.elements):
+            return True
+    return False
 
 
 _STRING_NODES = frozenset({cst.SimpleString, cst.ConcatenatedString, cst.FormattedString})
@@ -2169,12 +2178,12 @@ def subscript(interp: "Interpreter", state: State, node: cst.Subscript) -> Val:
     base = interp.eval(state, node.value)
     indices = interp._eval_slices(state, node)
     if base.keys is not None and is_mapping_key(node):
-        item = base.item(string_key(node.slice[0].slice.value) or "")
+        item = base.item(string_key(getattr(node.slice[0].slice, "value", None)) or "")
         if item is not None:
             return item
     if is_mapping_key(node) and base.kind != CONTAINER:
         key = dotted(node.value) or "?"
-        literal = node.slice[0].slice.value
+        literal = getattr(node.slice[0].slice, "value", None)
         item = f"{key}[{literal.value if type(literal) is cst.SimpleString else '?'}]"
         grad = NO if base.kind == OTHER else base.grad
         return Val(kind=UNKNOWN if base.kind != OTHER else OTHER, grad=grad, groups=frozenset({"item:" + item}),
