@@ -1568,3 +1568,39 @@ def test_a_branch_creates_no_hazard_that_straight_code_lacks(assume):
     # and a write on the saving path itself is still found
     hazard = STRAIGHT.replace("        h = residual + h\n", "        residual.mul_(2)  # the gate saved it\n")
     assert found(hazard, assume_params_are_tensors=assume) == {(15, "AGI001")}
+
+
+HELPER_CHAIN = """
+import torch
+
+
+def positive(logits):
+    return torch.exp(logits)
+
+
+def pool(feats, logits):
+    w = positive(logits)
+    w.clamp_(max=10.0)
+    return (feats * w).sum(dim=0)
+
+
+pool(torch.randn(6, 3, requires_grad=True), torch.randn(6, 1, requires_grad=True)).sum().backward()
+"""
+
+
+def test_evidence_from_a_call_reaches_the_helpers_helper():
+    # pool's parameters require grad by its call; positive's by pool's call, refined in turn
+    assert found(HELPER_CHAIN, assume_params_are_tensors=False) == {(11, "AGI001")}
+
+
+def test_a_function_handed_to_autograd_gets_tensors_that_require_grad():
+    source = (
+        "import torch\n\n"
+        "def func(a):\n"
+        "    b = torch.zeros_like(a)\n"
+        "    b[:, 0] = a[:, 0]\n"
+        "    b[:, 1] = torch.nn.Softplus()(b[:, 0])\n"
+        "    return b\n\n"
+        "print(torch.autograd.functional.jacobian(func, torch.randn(3, 2)))\n"
+    )
+    assert found(source, assume_params_are_tensors=False) == {(6, "AGI001")}

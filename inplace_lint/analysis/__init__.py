@@ -139,26 +139,51 @@ def interpret_module(module: cst.Module, options: LintOptions, source_of=None, d
             redo.append((function, class_name, self_attrs, None, True))
     # one analysed once, with no_grad as now, whose callers pass what it assumed, and which read nothing
     # that has changed since, would conclude exactly what it did: not analysed again
+    # what each refinable function was last analysed with (analysed again or concluding the same)
+    refined_with = {entry[0]: dict(entry[3]) for entry in redo
+                    if entry[3] is not None and type(entry[3]) is not ConstructorArguments}
     redo = [entry for entry in redo if not _concludes_the_same(ctx, *entry)]
     if redo:
-        again = {entry[0] for entry in redo}
-        # the closures defined in a function analysed again see its refined names: analysed again too
-        closures = [(f, c, a) for f, c, a in functions if ctx.closure_owner.get(f) in again and f not in again]
-        again |= {f for f, _c, _a in closures}
-        for key in [k for k, h in ctx.hazards.items() if h.unit in again]:
-            del ctx.hazards[key]
-        for function, class_name, self_attrs, call_args, nograd in redo:
-            if not nograd:
-                # what it returns is concluded afresh from what its callers pass (``exp(-freq)`` of a
-                # frequency table that requires no grad saves nothing)
-                _forget_return_summary(ctx, (class_name, function.name.value))
-            _analyze_function(ctx, function, imports, class_name, self_attrs, call_args, nograd)
-        for function, class_name, self_attrs in closures:
-            _analyze_function(ctx, function, imports, class_name, self_attrs)
-        # the units that read a summary a refined analysis changed: once more (the refined ones with what
-        # their callers pass, as just now)
-        _analyse_changed_readers(ctx, imports, top, functions, {entry[0]: entry[3:] for entry in redo})
+        _analyse_again(ctx, imports, top, functions, redo)
+    # a helper's helper (``def pool(f, w): e = weights(w) ...``): what a refined caller passes it refines
+    # its callees in turn -- an argument's requiring grad changed since they were refined: once more
+    # (bounded)
+    for _round in range(2):
+        changed = []
+        for function, class_name, self_attrs in functions:
+            passed = ctx.call_args.get(function.name.value) if function in refined_with else None
+            before = refined_with.get(function, {})
+            if passed is not None and any(val.grad != before[name].grad if name in before else val.grad != NO
+                                          for name, val in passed.items()):
+                refined_with[function] = dict(passed)
+                changed.append((function, class_name, self_attrs, passed,
+                                (class_name, function.name.value) in nograd))
+        if not changed:
+            break
+        _analyse_again(ctx, imports, top, functions, changed)
     return ctx
+
+
+def _analyse_again(ctx: ModuleContext, imports: ImportMap, top, functions, redo) -> None:
+    """Analyse each (function, class, attributes, call args, no_grad) of ``redo`` again, its closures, and
+    then the units that read a summary those analyses changed."""
+    again = {entry[0] for entry in redo}
+    # the closures defined in a function analysed again see its refined names: analysed again too
+    closures = [(f, c, a) for f, c, a in functions if ctx.closure_owner.get(f) in again and f not in again]
+    again |= {f for f, _c, _a in closures}
+    for key in [k for k, h in ctx.hazards.items() if h.unit in again]:
+        del ctx.hazards[key]
+    for function, class_name, self_attrs, call_args, nograd in redo:
+        if not nograd:
+            # what it returns is concluded afresh from what its callers pass (``exp(-freq)`` of a
+            # frequency table that requires no grad saves nothing)
+            _forget_return_summary(ctx, (class_name, function.name.value))
+        _analyze_function(ctx, function, imports, class_name, self_attrs, call_args, nograd)
+    for function, class_name, self_attrs in closures:
+        _analyze_function(ctx, function, imports, class_name, self_attrs)
+    # the units that read a summary a refined analysis changed: once more (the refined ones with what
+    # their callers pass, as just now)
+    _analyse_changed_readers(ctx, imports, top, functions, {entry[0]: entry[3:] for entry in redo})
 
 
 def _concludes_the_same(ctx: ModuleContext, function, _class_name, _self_attrs, call_args, nograd) -> bool:
@@ -1016,7 +1041,7 @@ def _analyze_function(ctx: ModuleContext, function: cst.FunctionDef, imports: Im
                              if not (is_method and index == 0))
     unit.params = frozenset(unit.param_order)
     unit.true_defaults = _true_defaults(ctx, function, class_name)
-    unit.params_may_require_grad = _params_may_require_grad(ctx, function, class_name)
+    unit.params_may_require_grad = _params_may_require_grad(ctx, function, class_name, imports)
     if unit.params_may_require_grad:
         ctx.grad_param_units.add(function)
     # what every call in the file passes: a return that requires no grad then says so of each call
@@ -1110,7 +1135,8 @@ _LITERAL_DEFAULTS = frozenset({cst.Integer, cst.Float, cst.SimpleString, cst.Con
                                cst.List, cst.Dict, cst.Lambda})
 
 
-def _params_may_require_grad(ctx: ModuleContext, function: cst.FunctionDef, class_name: Optional[str]) -> bool:
+def _params_may_require_grad(ctx: ModuleContext, function: cst.FunctionDef, class_name: Optional[str],
+                             imports: ImportMap) -> bool:
     """Is a parameter of ``function`` taken for a tensor that may require grad before any caller says so?
     By default only those of a module's methods (``forward(self, x)``: a network's activations; a class is
     a module when it derives from nn.Module here or defines ``forward``) and of the functions nested in
@@ -1120,7 +1146,30 @@ def _params_may_require_grad(ctx: ModuleContext, function: cst.FunctionDef, clas
         return True
     if class_name is not None and (class_name in ctx.user_modules or class_name in ctx.forward_classes):
         return True
+    if class_name is None and function.name.value in _autograd_callbacks(ctx, imports):
+        return True
     return ctx.closure_owner.get(function) in ctx.grad_param_units
+
+
+# torch APIs that call the function they are given with tensors that require grad
+_AUTOGRAD_CALLERS = ("torch.autograd.functional.", "torch.func.", "torch.utils.checkpoint.")
+_AUTOGRAD_CALLER_NAMES = frozenset({"torch.autograd.gradcheck", "torch.autograd.gradgradcheck", "torch.vmap"})
+
+
+def _autograd_callbacks(ctx: ModuleContext, imports: ImportMap) -> Set[str]:
+    """Names of this file's functions handed to ``torch.autograd.functional.jacobian(func, x)``,
+    ``torch.func.grad(f)``, ``checkpoint(fn, h)`` and the like: torch calls them with tensors that require
+    grad (evidence for their parameters, as a caller passing one would be)."""
+    found = getattr(ctx, "autograd_callbacks", None)
+    if found is None:
+        found = set()
+        for node in walk(ctx.module):
+            if type(node) is cst.Call and node.args and type(node.args[0].value) is cst.Name:
+                callee = imports.resolve(node.func) or ""
+                if callee.startswith(_AUTOGRAD_CALLERS) or callee in _AUTOGRAD_CALLER_NAMES:
+                    found.add(node.args[0].value.value)
+        ctx.autograd_callbacks = found
+    return found
 
 
 def _parameter_value(ctx: ModuleContext, interp: Interpreter, name: str, param: cst.Param,
