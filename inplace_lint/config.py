@@ -86,7 +86,7 @@ class Settings(FrozenRecord):
     per_file_ignores: Tuple[Tuple[str, Tuple[str, ...]], ...] = ()
     exclude: Tuple[str, ...] = DEFAULT_EXCLUDE
     extend_exclude: Tuple[str, ...] = ()
-    assume_params_are_tensors: bool = True
+    assume_params_are_tensors: bool = False
     # The folder globs are relative to (the config file's folder, else the working directory).
     root: Path = factory(Path.cwd)
     config_file: Optional[Path] = None

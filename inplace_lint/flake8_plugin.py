@@ -34,7 +34,7 @@ class InplaceLintChecker:
     name = "inplace-lint"
     version = __version__
 
-    assume_params_are_tensors = True
+    assume_params_are_tensors = False
 
     def __init__(self, tree: ast.AST, filename: str, lines: List[str]):
         # flake8's own ``ast`` tree (free to us) decides which function bodies LibCST must parse at all
@@ -48,17 +48,18 @@ class InplaceLintChecker:
         option_manager.add_option(
             "--inplace-lint-assume-params-are-tensors",
             type=_parse_bool,
-            default=True,
+            default=False,
             metavar="BOOL",
             parse_from_config=True,
-            help="inplace-lint: treat unannotated function parameters as tensors that may require grad "
+            help="inplace-lint: treat every function's parameters as tensors that may require grad, not only a "
+            "module method's or what a call passes "
             "(default: %(default)s)",
         )
 
     @classmethod
     def parse_options(cls, options) -> None:
         cls.assume_params_are_tensors = _parse_bool(
-            getattr(options, "inplace_lint_assume_params_are_tensors", True)
+            getattr(options, "inplace_lint_assume_params_are_tensors", False)
         )
 
     def run(self) -> Iterator[Tuple[int, int, str, type]]:

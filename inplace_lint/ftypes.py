@@ -115,8 +115,10 @@ class Finding(FrozenRecord):
 class LintOptions(Record):
     """Analysis switches shared by every adapter (CLI flags, config files and flake8 options map here)."""
 
-    # Unannotated function parameters may be tensors that require grad (the seed's ``fn(a)``).
-    assume_params_are_tensors: bool = True
+    # Every function's parameters may be tensors that require grad, with no evidence from a caller. Off
+    # (the default): only a module method's are (``forward(self, x)``); a plain function's (the seed's
+    # ``fn(a)``) require grad by what this file's calls pass them (``fn(torch.ones(1, requires_grad=True))``).
+    assume_params_are_tensors: bool = False
     select: Tuple[str, ...] = ("AGI",)
     ignore: Tuple[str, ...] = ()
     extra: dict = factory(dict)

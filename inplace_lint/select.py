@@ -1105,6 +1105,22 @@ def _span(node: ast.AST) -> Tuple[int, int]:
     return first, node.end_lineno
 
 
+# the last names of torch APIs that call the function handed to them with tensors that require grad
+_AUTOGRAD_CALLERS = frozenset({"jacobian", "hessian", "vjp", "jvp", "hvp", "vhp", "checkpoint", "gradcheck",
+                               "gradgradcheck", "grad", "grad_and_value", "vmap", "jacrev", "jacfwd"})
+
+
+def _hands_to_autograd(node: ast.AST, name: str) -> bool:
+    """Does ``node`` hand the function ``name`` to such an API (``jacobian(name, x)``)?"""
+    for call in ast.walk(node):
+        if type(call) is ast.Call and call.args and type(call.args[0]) is ast.Name and call.args[0].id == name:
+            func = call.func
+            last = func.attr if type(func) is ast.Attribute else func.id if type(func) is ast.Name else ""
+            if last in _AUTOGRAD_CALLERS:
+                return True
+    return False
+
+
 def _keep(s: _Scanner, source: str) -> Tuple[Set[_Unit], Set[_Statement], Set[_Statement], List[str]]:
     """The kept units, top-level statements and class-level statements, and the witnesses to append.
 
@@ -1161,6 +1177,7 @@ def _keep(s: _Scanner, source: str) -> Tuple[Set[_Unit], Set[_Statement], Set[_S
     built_followed: Set[str] = set()  # classes whose mentions were kept, or witnessed (see below)
     mentioned: Set[_Unit] = set()  # units kept because they mention a kept module-level function
     mentioned_top: Set[_Statement] = set()  # top-level statements kept for the same reason
+    providers: Set[_Unit] = set()  # module-level functions whose return value such a part passes on
     tainted_globals: Set[str] = set()
 
     def named_methods(class_name: str, part: _Part) -> List[_Unit]:
@@ -1224,6 +1241,14 @@ def _keep(s: _Scanner, source: str) -> Tuple[Set[_Unit], Set[_Statement], Set[_S
             writes = any(f.writes_params for f in functions)
             if name in s.noncall:
                 witnesses.add(name)  # passed around somewhere: never refined, its callers do not matter
+                # ... except to torch, which calls it with tensors that require grad
+                # (``jacobian(func, x)``: analysis._autograd_callbacks): those parts are kept
+                for part in mentions.parts_with(name):
+                    if _hands_to_autograd(part.node, name):
+                        if isinstance(part, _Unit):
+                            kept.add(part)
+                        elif part.top:
+                            kept_top.add(part)
                 if not writes:
                     continue
                 # ... but where it is called, it writes what it is passed: those parts are kept, and
@@ -1278,6 +1303,16 @@ def _keep(s: _Scanner, source: str) -> Tuple[Set[_Unit], Set[_Statement], Set[_S
                             live.add(forward)
                     live.update(named_methods(name, statement))
         kept |= live
+        # a part kept for what it passes a kept function (call-site refinement) passes what its own
+        # callees return: a plain function's parameter requires grad only by what its calls pass, and a
+        # callee returning only values that require no grad (``betas_for_alpha_bar(n)``, a schedule)
+        # passes none; its own callees decide that in turn
+        for part in list(mentioned) + list(mentioned_top) + list(providers):
+            for name in part.called:
+                for callee in module_functions.get(name, ()):
+                    if callee.returns_value and callee not in providers:
+                        providers.add(callee)
+                        kept.add(callee)
         # a method is analysed again as no_grad code when every self.<method>() call of its class runs
         # under no_grad (through any number of calls): the methods of its class that name a kept method
         # are kept, transitively

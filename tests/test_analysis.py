@@ -23,7 +23,13 @@ def expected(source):
     return out
 
 
+# The snippets are mostly plain functions: they state what holds when a parameter requires grad, the
+# assumption the opt-in level (assume-params-are-tensors) makes; the default level is tested on its own below.
+ASSUMED = LintOptions(assume_params_are_tensors=True)
+
+
 def found(source, **options):
+    options.setdefault("assume_params_are_tensors", True)
     return {(f.start.line, f.code) for f in lint_source(source, "snippet.py", LintOptions(**options))}
 
 
@@ -1147,7 +1153,7 @@ def test_params_not_assumed_tensors_when_switched_off():
 
 def test_message_names_the_evidence():
     source = textwrap.dedent(CASES["helper_writes_parameter"])
-    (finding,) = lint_source(source)
+    (finding,) = lint_source(source, "snippet.py", ASSUMED)
     assert finding.evidence.saving_line == 6
     assert finding.evidence.role == "result"
     assert "torch.exp(x)" in finding.message
@@ -1167,7 +1173,7 @@ def test_nograd_view_filled_with_grad_names_the_fill_and_offers_no_fix():
             return canvas
         fill(torch.ones(4, requires_grad=True))
     """)
-    (finding,) = lint_source(source)
+    (finding,) = lint_source(source, "snippet.py", ASSUMED)
     assert (finding.code, finding.start.line) == ("AGI004", 7)
     assert "writes a tensor that requires grad into 'row'" in finding.message
     assert "created in no_grad mode and is being modified inplace" in finding.message
@@ -1279,7 +1285,7 @@ def test_forward_hook_fix_needs_a_hook_without_returns():
             model[1].register_forward_hook(shrink)
             model(x).sum().backward()
     """)
-    (finding,) = lint_source(source, "snippet.py")
+    (finding,) = lint_source(source, "snippet.py", ASSUMED)
     assert finding.code == "AGI001" and finding.start.line == 7 and finding.fix is None
     assert "Write a copy in 'shrink' and return it" in finding.message
 
@@ -1499,3 +1505,102 @@ def test_a_methods_own_inplace_flag_is_not_taken_for_true(reduce):
         "    def forward(self, x, inplace=True):\n        return nn.ReLU(inplace=inplace)(")
     assert "inplace=True):\n        return nn.ReLU" in source
     assert lint_with_tree(source, None, "x.py", reduce=reduce) == []
+
+
+PLAIN_FUNCTION = """
+import torch
+from torch import nn
+
+
+def rescale(x):
+    y = x.exp()
+    y += 1
+    return y
+"""
+
+
+def test_a_plain_function_parameter_requires_grad_only_by_evidence():
+    # no caller, no annotation: nothing says x requires grad -- only the opt-in level assumes it
+    assert found(PLAIN_FUNCTION, assume_params_are_tensors=False) == set()
+    assert found(PLAIN_FUNCTION) == {(8, "AGI001")}
+    # a call passing a tensor that requires grad is the evidence (the seed's fn(a))
+    called = PLAIN_FUNCTION + "\nrescale(torch.ones(2, requires_grad=True)).sum().backward()\n"
+    assert found(called, assume_params_are_tensors=False) == {(8, "AGI001")}
+    # ... and one passing a schedule built by linspace is evidence of the contrary, at either level
+    schedule = PLAIN_FUNCTION + "\nrescale(torch.linspace(0, 1, 5))\n"
+    assert found(schedule, assume_params_are_tensors=False) == set()
+    assert found(schedule) == set()
+    # a module's forward gets a network's activations: its parameters may require grad by default
+    module = PLAIN_FUNCTION.replace("def rescale(x):", "class M(nn.Module):\n    def forward(self, x):").replace(
+        "\n    y", "\n        y").replace("\n    return", "\n        return")
+    assert found(module, assume_params_are_tensors=False) == {(9, "AGI001")}
+
+
+STRAIGHT = """
+import torch
+from torch import nn
+
+
+class Layer(nn.Module):
+    def __init__(self, d):
+        super().__init__()
+        self.gate = nn.Linear(d, d)
+
+    def forward(self, x):
+        h = x + 1
+        residual = h
+        h = self.gate(h)
+        h = residual + h
+        h *= 2
+        return h
+"""
+
+
+@pytest.mark.parametrize("assume", [False, True])
+def test_a_branch_creates_no_hazard_that_straight_code_lacks(assume):
+    assert found(STRAIGHT, assume_params_are_tensors=assume) == set()
+    # the same code under ``if True:`` (one path saves the old h as residual, the other keeps h): clean
+    body = STRAIGHT.split("        h = x + 1\n")[1].split("        return h\n")[0]
+    wrapped = STRAIGHT.replace(body, "        if True:\n" + body.replace("        h *= 2\n", "").replace(
+        "\n        ", "\n            ").replace("        residual", "            residual", 1) + "        h *= 2\n")
+    assert "if True:" in wrapped
+    assert found(wrapped, assume_params_are_tensors=assume) == set()
+    # and a write on the saving path itself is still found
+    hazard = STRAIGHT.replace("        h = residual + h\n", "        residual.mul_(2)  # the gate saved it\n")
+    assert found(hazard, assume_params_are_tensors=assume) == {(15, "AGI001")}
+
+
+HELPER_CHAIN = """
+import torch
+
+
+def positive(logits):
+    return torch.exp(logits)
+
+
+def pool(feats, logits):
+    w = positive(logits)
+    w.clamp_(max=10.0)
+    return (feats * w).sum(dim=0)
+
+
+pool(torch.randn(6, 3, requires_grad=True), torch.randn(6, 1, requires_grad=True)).sum().backward()
+"""
+
+
+def test_evidence_from_a_call_reaches_the_helpers_helper():
+    # pool's parameters require grad by its call; positive's by pool's call, refined in turn
+    assert found(HELPER_CHAIN, assume_params_are_tensors=False) == {(11, "AGI001")}
+
+
+def test_a_function_handed_to_autograd_gets_tensors_that_require_grad():
+    source = (
+        "import torch\n\n"
+        "def func(a):\n"
+        "    b = torch.zeros_like(a)\n"
+        "    b[:, 0] = a[:, 0]\n"
+        "    b[:, 1] = torch.nn.Softplus()(b[:, 0])\n"
+        "    return b\n\n"
+        "print(torch.autograd.functional.jacobian(func, torch.randn(3, 2)))\n"
+    )
+    assert found(source, assume_params_are_tensors=False) == {(6, "AGI001")}

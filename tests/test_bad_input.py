@@ -19,11 +19,23 @@ from typing import List
 
 import pytest
 
-from inplace_lint.engine import LintError, lint_source
+from inplace_lint.engine import LintError
+from inplace_lint.engine import lint_source as _lint_source
+from inplace_lint.ftypes import LintOptions
+
+# The bad inputs are plain functions with no caller: their hazards rest on the assumption that a
+# parameter requires grad, which the opt-in level makes (the default level asks a caller for evidence).
+ASSUMED = LintOptions(assume_params_are_tensors=True)
+
+
+def lint_source(source, path="<string>", options=ASSUMED):
+    return _lint_source(source, path, options)
 
 PYTHON = sys.executable
-CLI = [PYTHON, "-m", "inplace_lint", "check"]
+CLI = [PYTHON, "-m", "inplace_lint", "check", "--assume-params-are-tensors"]  # see ASSUMED
 SEED = "import torch\ndef fn(a):\n    b = a ** 2\n    for i in range(5):\n        b *= b\n    return b\n"
+# the call is the evidence the default level needs: it passes fn a tensor that requires grad
+SEED += "fn(torch.tensor(5.0, requires_grad=True)).backward()\n"
 SEED_FINDING_LINE = 5
 # No test here times anything: speed is measured in benchmarks/pathological.py. Bounded work is asserted
 # as counted Python calls (sys.setprofile: the same on an idle and a loaded machine), comparing two sizes
@@ -176,6 +188,7 @@ _DEEP_RUNNER = textwrap.dedent(
     """
     import json, sys
     from inplace_lint.engine import LintError, lint_source
+    from inplace_lint.ftypes import LintOptions
 
     def lint(path):
         source = open(path, encoding="utf-8").read()
@@ -187,7 +200,7 @@ _DEEP_RUNNER = textwrap.dedent(
 
         sys.setprofile(count)
         try:
-            findings = lint_source(source)
+            findings = lint_source(source, "<string>", LintOptions(assume_params_are_tensors=True))
             result = {"status": "ok", "findings": [[f.code, f.start.line] for f in findings]}
         except LintError as error:
             result = {"status": "lint_error", "message": str(error)}
@@ -594,7 +607,8 @@ def test_the_linted_code_is_never_executed_or_imported(tmp_path):
     _no_traceback(proc.stderr)
     assert "trap.py:13:" in proc.stdout, proc.stdout + proc.stderr
     if __import__("importlib").util.find_spec("flake8"):
-        proc, _ = _run([PYTHON, "-m", "flake8", "--select=AGI", str(work)], cwd=work)
+        proc, _ = _run([PYTHON, "-m", "flake8", "--select=AGI", "--inplace-lint-assume-params-are-tensors=true",
+                        str(work)], cwd=work)  # see ASSUMED
         assert "trap.py:13:" in proc.stdout, proc.stdout + proc.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["work"], "the linted code ran"
 

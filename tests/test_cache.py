@@ -19,6 +19,8 @@ from inplace_lint.ftypes import LintOptions
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"
 SEED = "import torch\ndef fn(a):\n    b = a ** 2\n    for i in range(5):\n        b *= b\n    return b\n"
+# the call is the evidence the default level needs: it passes fn a tensor that requires grad
+SEED += "fn(torch.tensor(5.0, requires_grad=True)).backward()\n"
 
 
 def _env(tmp_path: Path) -> dict:
@@ -50,7 +52,7 @@ def test_key_covers_text_path_options_and_linter(monkeypatch):
     base = key(SEED, "a.py", LintOptions())
     assert key(SEED + "\n", "a.py", LintOptions()) != base
     assert key(SEED, "b.py", LintOptions()) != base
-    assert key(SEED, "a.py", LintOptions(assume_params_are_tensors=False)) != base
+    assert key(SEED, "a.py", LintOptions(assume_params_are_tensors=True)) != base
     assert key(SEED, "a.py", LintOptions(select=("AGI002",))) != base
     monkeypatch.setattr(cache_module, "fingerprint", lambda: "another linter")
     assert key(SEED, "a.py", LintOptions()) != base

@@ -37,6 +37,9 @@ SEED = textwrap.dedent("""\
             b *= b
         return b
     """)
+# ... with the call that is the evidence: the default level reports what a call passing a tensor that
+# requires grad makes of fn (examples/seed.py); without it, only the opt-in level does
+SEED_CALLED = SEED + "fn(torch.tensor(5.0, requires_grad=True)).backward()\n"
 
 
 def real_analysis_available() -> bool:
@@ -480,7 +483,7 @@ def _imported_modules(importtime_stderr: str):
 
 
 def test_cli_and_flake8_plugin_never_import_torch(tmp_path):
-    (tmp_path / "seed.py").write_text(SEED, encoding="utf-8")
+    (tmp_path / "seed.py").write_text(SEED_CALLED, encoding="utf-8")
     env = dict(os.environ)
     if not real_analysis_available():
         env["PYTHONPATH"] = str(FAKE_DIR)
@@ -520,7 +523,7 @@ def test_lint_paths_do_not_import_pygls():
 def test_real_analysis_reports_the_seed(tmp_path, capsys, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "setup.cfg").write_text("[inplace-lint]\nselect = AGI\n", encoding="utf-8")
-    (tmp_path / "seed.py").write_text(SEED, encoding="utf-8")
+    (tmp_path / "seed.py").write_text(SEED_CALLED, encoding="utf-8")
     code, out, err = run(capsys, "seed.py")
     assert code == 1, err
     lines = out.splitlines()
@@ -532,7 +535,7 @@ def test_real_analysis_reports_the_seed(tmp_path, capsys, monkeypatch):
     code, _, _ = run(capsys, "--fix", "seed.py")
     fixed = (tmp_path / "seed.py").read_text(encoding="utf-8")
     if data[0]["fix"] and data[0]["fix"]["applicability"] == "safe":
-        assert fixed != SEED and code == 0
+        assert fixed != SEED_CALLED and code == 0
         assert run(capsys, "seed.py")[0] == 0
     else:
         assert fixed == SEED
@@ -547,11 +550,14 @@ def test_real_analysis_leaves_safe_code_alone(tmp_path, capsys, monkeypatch):
 
 
 def test_lint_options_reach_the_analysis(fake, project, capsys):
-    (project / "seed.py").write_text(SEED, encoding="utf-8")
-    assert run(capsys, "--no-assume-params-are-tensors", "seed.py")[0] == 0
-    (project / "setup.cfg").write_text(
-        "[inplace-lint]\nassume-params-are-tensors = false\n", encoding="utf-8"
-    )
+    # the fake reports ``b **= b`` only at the opt-in level (a finding resting on an assumption)
+    (project / "seed.py").write_text(SEED.replace("b *= b", "b **= b"), encoding="utf-8")
     assert run(capsys, "seed.py")[0] == 0
+    assert run(capsys, "--no-assume-params-are-tensors", "seed.py")[0] == 0
     assert run(capsys, "--assume-params-are-tensors", "seed.py")[0] == 1
-    assert LintOptions().assume_params_are_tensors is True
+    (project / "setup.cfg").write_text(
+        "[inplace-lint]\nassume-params-are-tensors = true\n", encoding="utf-8"
+    )
+    assert run(capsys, "seed.py")[0] == 1
+    assert run(capsys, "--no-assume-params-are-tensors", "seed.py")[0] == 0
+    assert LintOptions().assume_params_are_tensors is False

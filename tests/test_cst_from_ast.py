@@ -22,6 +22,7 @@ from inplace_lint.analysis import _directly_called
 from inplace_lint.analysis.names import walk
 from inplace_lint.cst_from_ast import BLANKED, Unsupported, convert
 from inplace_lint.engine import lint_source, might_have_hazard
+from inplace_lint.ftypes import LintOptions
 from inplace_lint.select import select
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -276,9 +277,13 @@ def step(a, mode):
 """
 
 
+# plain functions with no caller: their hazards rest on the opt-in level's assumption
+ASSUMED = LintOptions(assume_params_are_tensors=True)
+
+
 @pytest.mark.skipif(sys.version_info < (3, 10), reason="no match statement before Python 3.10")
 def test_unsupported_syntax_still_gets_its_finding():
-    assert [f.code for f in lint_source(MATCH_WITH_HAZARD, "m.py")] == ["AGI001"]
+    assert [f.code for f in lint_source(MATCH_WITH_HAZARD, "m.py", ASSUMED)] == ["AGI001"]
 
 
 CLEAN = """
@@ -297,10 +302,10 @@ def test_a_file_without_hazard_is_never_parsed_by_libcst(monkeypatch):
     parses = []
     real = engine.parse
     monkeypatch.setattr(engine, "parse", lambda text: parses.append(text) or real(text))
-    assert lint_source(CLEAN, "m.py") == []
+    assert lint_source(CLEAN, "m.py", ASSUMED) == []
     assert parses == []
     # a hazard: LibCST's tree gives the finding, its message and its fix
-    findings = lint_source(CLEAN.replace("b = b + 1", "b += 1"), "m.py")
+    findings = lint_source(CLEAN.replace("b = b + 1", "b += 1"), "m.py", ASSUMED)
     assert [f.code for f in findings] == ["AGI001"] and len(parses) == 1
     assert findings[0].fix is not None
 

@@ -25,7 +25,7 @@ import inplace_lint
 from inplace_lint import fixes
 from inplace_lint.analysis.messages import VERSION_ERROR
 from inplace_lint.apply_fixes import apply_fixes
-from inplace_lint.ftypes import Evidence, Finding, InplaceSite, Position
+from inplace_lint.ftypes import Evidence, Finding, InplaceSite, LintOptions, Position
 
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden_fixes"
 FIXTURES = fs.discover()
@@ -605,17 +605,19 @@ def test_seed_end_to_end():
 
 
 def test_fix_source_respects_noqa_and_unsafe():
+    # f's parameters have no caller: the opt-in level takes them for tensors that require grad
+    ASSUMED = LintOptions(assume_params_are_tensors=True)
     source = "import torch\ndef f(a):\n    b = a.exp()\n    b += 1  # noqa: AGI001\n    return b\n"
     assert fixes.fix_source(source) == (source, 0, [])
     # a write through a view of an argument: the caller sees it, so cloning first is unsafe
     view = "import torch\ndef f(x):\n    y = x.cos()\n    x.t().mul_(2.0)\n    return y\n"
-    new, count, remaining = fixes.fix_source(view)
+    new, count, remaining = fixes.fix_source(view, options=ASSUMED)
     assert (new, count) == (view, 0) and remaining and remaining[0].fix.applicability == "unsafe"
-    new, count, remaining = fixes.fix_source(view, unsafe=True)
+    new, count, remaining = fixes.fix_source(view, unsafe=True, options=ASSUMED)
     assert count == 1 and remaining == [] and "    x = x.clone()\n    x.t().mul_(2.0)\n" in new
     # the same write through a view of a local nobody else sees: safe
     local = "import torch\ndef f(x):\n    h = x + 0.0\n    y = h.cos()\n    h.t().mul_(2.0)\n    return y\n"
-    new, count, remaining = fixes.fix_source(local)
+    new, count, remaining = fixes.fix_source(local, options=ASSUMED)
     assert count == 1 and "    h = h.clone()\n    h.t().mul_(2.0)\n" in new
 
 

@@ -27,6 +27,9 @@ SEED = textwrap.dedent("""\
             b *= b
         return b
     """)
+# ... with the call that is the evidence: the default level reports what a call passing a tensor that
+# requires grad makes of fn (examples/seed.py); without it, only the opt-in level does
+SEED_CALLED = SEED + "fn(torch.tensor(5.0, requires_grad=True)).backward()\n"
 
 
 def real_analysis_available() -> bool:
@@ -94,14 +97,14 @@ def test_options_are_registered_for_config_files():
     InplaceLintChecker.add_options(manager)
     option = manager.config_options_dict["inplace-lint-assume-params-are-tensors"]
     assert option.parse_from_config
-    args = manager.parse_args(["--inplace-lint-assume-params-are-tensors", "no"])
+    args = manager.parse_args(["--inplace-lint-assume-params-are-tensors", "yes"])
     try:
         InplaceLintChecker.parse_options(args)
-        assert InplaceLintChecker.assume_params_are_tensors is False
-        InplaceLintChecker.parse_options(manager.parse_args([]))
         assert InplaceLintChecker.assume_params_are_tensors is True
+        InplaceLintChecker.parse_options(manager.parse_args([]))
+        assert InplaceLintChecker.assume_params_are_tensors is False  # evidence first, by default
     finally:
-        InplaceLintChecker.assume_params_are_tensors = True
+        InplaceLintChecker.assume_params_are_tensors = False
 
 
 # --- a real flake8 run -------------------------------------------------------------------------------
@@ -144,7 +147,8 @@ def test_flake8_noqa_and_stdin(tmp_path):
 
 
 def test_flake8_option_from_setup_cfg(tmp_path):
-    (tmp_path / "seed.py").write_text(SEED, encoding="utf-8")
+    # the fake reports ``b **= b`` only at the opt-in level (a finding resting on an assumption)
+    (tmp_path / "seed.py").write_text(SEED.replace("b *= b", "b **= b"), encoding="utf-8")
     (tmp_path / "setup.cfg").write_text(
         "[flake8]\nselect = AGI\ninplace-lint-assume-params-are-tensors = false\n", encoding="utf-8"
     )
@@ -202,8 +206,8 @@ def test_an_analysis_crash_does_not_abort_flake8(tmp_path):
 
 @pytest.mark.skipif(not real_analysis_available(), reason="inplace_lint.analysis has not landed yet")
 def test_flake8_with_the_real_analysis(tmp_path):
-    (tmp_path / "seed.py").write_text(SEED, encoding="utf-8")
-    (tmp_path / "safe.py").write_text(SEED.replace("b *= b", "b = b * b"), encoding="utf-8")
+    (tmp_path / "seed.py").write_text(SEED_CALLED, encoding="utf-8")
+    (tmp_path / "safe.py").write_text(SEED_CALLED.replace("b *= b", "b = b * b"), encoding="utf-8")
     result = flake8(tmp_path, "--isolated", "--select=AGI", "seed.py", "safe.py", fake_analysis=False)
     lines = result.stdout.splitlines()
     assert len(lines) == 1 and lines[0].startswith("seed.py:5:9: AGI001 "), result.stdout + result.stderr

@@ -39,6 +39,8 @@ SEED = textwrap.dedent("""\
             b *= b
         return b
     """)
+# the call is the evidence the default level needs: it passes fn a tensor that requires grad
+SEED += "fn(torch.tensor(5.0, requires_grad=True)).backward()\n"
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from inplace_lint.engine import LintError, Memo, lint_with_tree
+from inplace_lint.ftypes import LintOptions
 from inplace_lint.select import _LINE, select
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -241,6 +242,8 @@ def test_soft_trigger_that_may_write_a_tensor_is_analysed(name):
 
 # --- the language server's memo -----------------------------------------------------------------------
 
+# hazard(a) has no caller: its finding rests on the opt-in level's assumption that a requires grad
+ASSUMED = LintOptions(assume_params_are_tensors=True)
 MEMO_SOURCE = (
     "import torch\n\ndef scale(x):\n    return x * 2\n\ndef hazard(a):\n    b = a.exp()\n    b.add_(1)\n"
     "    return b\n"
@@ -251,7 +254,7 @@ def test_memo_answers_an_edit_the_analysis_cannot_see(monkeypatch):
     import inplace_lint.engine as engine
 
     memo = engine.Memo()
-    first = lint_with_tree(MEMO_SOURCE, None, "m.py", memo=memo)
+    first = lint_with_tree(MEMO_SOURCE, None, "m.py", ASSUMED, memo=memo)
     assert [f.code for f in first] == ["AGI001"]
 
     def fail(text):
@@ -260,7 +263,7 @@ def test_memo_answers_an_edit_the_analysis_cannot_see(monkeypatch):
     monkeypatch.setattr(engine, "parse", fail)
     # scale() cannot hold a finding: the selection blanks it, so the analysed text is the same
     edited = MEMO_SOURCE.replace("x * 2", "x * 3")
-    assert lint_with_tree(edited, None, "m.py", memo=memo) == first
+    assert lint_with_tree(edited, None, "m.py", ASSUMED, memo=memo) == first
     assert memo.hits == 1
 
 
@@ -268,10 +271,11 @@ def test_memo_reanalyses_an_edit_it_can_see():
     import inplace_lint.engine as engine
 
     memo = engine.Memo()
-    lint_with_tree(MEMO_SOURCE, None, "m.py", memo=memo)
+    lint_with_tree(MEMO_SOURCE, None, "m.py", ASSUMED, memo=memo)
     for edited in (MEMO_SOURCE.replace("b.add_(1)", "b = b.add(1)"),  # the finding goes away
                    MEMO_SOURCE.replace("def scale", "\ndef scale")):  # every line below moves
-        assert lint_with_tree(edited, None, "m.py", memo=memo) == lint_with_tree(edited, None, "m.py")
+        assert lint_with_tree(edited, None, "m.py", ASSUMED, memo=memo) == \
+            lint_with_tree(edited, None, "m.py", ASSUMED)
     assert memo.hits == 0
 
 
@@ -280,13 +284,13 @@ def test_an_edit_reparses_only_its_piece():
 
     source = MEMO_SOURCE + "\ndef other(a):\n    c = a.sigmoid()\n    c.mul_(2)\n    return c\n"
     memo = engine.Memo()
-    first = lint_with_tree(source, None, "m.py", memo=memo)
+    first = lint_with_tree(source, None, "m.py", ASSUMED, memo=memo)
     assert [f.code for f in first] == ["AGI001", "AGI001"]
     parsed = memo.parsed_pieces
     edited = source.replace("b.add_(1)", "b.add_(1)\n    b.add_(2)")  # one more line in hazard()
-    again = lint_with_tree(edited, None, "m.py", memo=memo)
+    again = lint_with_tree(edited, None, "m.py", ASSUMED, memo=memo)
     assert memo.parsed_pieces == parsed + 1  # hazard() only; other() is reused, one line further down
-    assert again == lint_with_tree(edited, None, "m.py")
+    assert again == lint_with_tree(edited, None, "m.py", ASSUMED)
     assert again[-1].start.line == first[-1].start.line + 1
 
 

@@ -27,6 +27,8 @@ SEED = textwrap.dedent("""\
             b *= b
         return b
     """)
+# the call is the evidence the default level needs: it passes fn a tensor that requires grad
+SEED += "fn(torch.tensor(5.0, requires_grad=True)).backward()\n"
 
 pytestmark = [
     pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed"),

@@ -111,6 +111,7 @@ def interpret_module(module: cst.Module, options: LintOptions, source_of=None, d
             ctx.argument_save_asked & ctx.argument_saves.keys() or \
             any(v is not None for v in ctx.views_returned.values()) or \
             any(v is not None for v in ctx.alias_returns.values()) or any(ctx.nograd_returns.values()) or \
+            any(ctx.nograd_returns_of_nograd_args.values()) or \
             any(v is not None for v in ctx.returned_modules.values()):
         # a function returning a tensor its ops saved was maybe analysed after its callers: once more, now
         # that every summary is known
@@ -138,26 +139,51 @@ def interpret_module(module: cst.Module, options: LintOptions, source_of=None, d
             redo.append((function, class_name, self_attrs, None, True))
     # one analysed once, with no_grad as now, whose callers pass what it assumed, and which read nothing
     # that has changed since, would conclude exactly what it did: not analysed again
+    # what each refinable function was last analysed with (analysed again or concluding the same)
+    refined_with = {entry[0]: dict(entry[3]) for entry in redo
+                    if entry[3] is not None and type(entry[3]) is not ConstructorArguments}
     redo = [entry for entry in redo if not _concludes_the_same(ctx, *entry)]
     if redo:
-        again = {entry[0] for entry in redo}
-        # the closures defined in a function analysed again see its refined names: analysed again too
-        closures = [(f, c, a) for f, c, a in functions if ctx.closure_owner.get(f) in again and f not in again]
-        again |= {f for f, _c, _a in closures}
-        for key in [k for k, h in ctx.hazards.items() if h.unit in again]:
-            del ctx.hazards[key]
-        for function, class_name, self_attrs, call_args, nograd in redo:
-            if not nograd:
-                # what it returns is concluded afresh from what its callers pass (``exp(-freq)`` of a
-                # frequency table that requires no grad saves nothing)
-                _forget_return_summary(ctx, (class_name, function.name.value))
-            _analyze_function(ctx, function, imports, class_name, self_attrs, call_args, nograd)
-        for function, class_name, self_attrs in closures:
-            _analyze_function(ctx, function, imports, class_name, self_attrs)
-        # the units that read a summary a refined analysis changed: once more (the refined ones with what
-        # their callers pass, as just now)
-        _analyse_changed_readers(ctx, imports, top, functions, {entry[0]: entry[3:] for entry in redo})
+        _analyse_again(ctx, imports, top, functions, redo)
+    # a helper's helper (``def pool(f, w): e = weights(w) ...``): what a refined caller passes it refines
+    # its callees in turn -- an argument's requiring grad changed since they were refined: once more
+    # (bounded)
+    for _round in range(2):
+        changed = []
+        for function, class_name, self_attrs in functions:
+            passed = ctx.call_args.get(function.name.value) if function in refined_with else None
+            before = refined_with.get(function, {})
+            if passed is not None and any(val.grad != before[name].grad if name in before else val.grad != NO
+                                          for name, val in passed.items()):
+                refined_with[function] = dict(passed)
+                changed.append((function, class_name, self_attrs, passed,
+                                (class_name, function.name.value) in nograd))
+        if not changed:
+            break
+        _analyse_again(ctx, imports, top, functions, changed)
     return ctx
+
+
+def _analyse_again(ctx: ModuleContext, imports: ImportMap, top, functions, redo) -> None:
+    """Analyse each (function, class, attributes, call args, no_grad) of ``redo`` again, its closures, and
+    then the units that read a summary those analyses changed."""
+    again = {entry[0] for entry in redo}
+    # the closures defined in a function analysed again see its refined names: analysed again too
+    closures = [(f, c, a) for f, c, a in functions if ctx.closure_owner.get(f) in again and f not in again]
+    again |= {f for f, _c, _a in closures}
+    for key in [k for k, h in ctx.hazards.items() if h.unit in again]:
+        del ctx.hazards[key]
+    for function, class_name, self_attrs, call_args, nograd in redo:
+        if not nograd:
+            # what it returns is concluded afresh from what its callers pass (``exp(-freq)`` of a
+            # frequency table that requires no grad saves nothing)
+            _forget_return_summary(ctx, (class_name, function.name.value))
+        _analyze_function(ctx, function, imports, class_name, self_attrs, call_args, nograd)
+    for function, class_name, self_attrs in closures:
+        _analyze_function(ctx, function, imports, class_name, self_attrs)
+    # the units that read a summary a refined analysis changed: once more (the refined ones with what
+    # their callers pass, as just now)
+    _analyse_changed_readers(ctx, imports, top, functions, {entry[0]: entry[3:] for entry in redo})
 
 
 def _concludes_the_same(ctx: ModuleContext, function, _class_name, _self_attrs, call_args, nograd) -> bool:
@@ -197,7 +223,7 @@ def _analyse_changed_readers(ctx: ModuleContext, imports: ImportMap, top, functi
 
 def _forget_return_summary(ctx: ModuleContext, key) -> None:
     for summaries in (ctx.return_summaries, ctx.return_elements, ctx.return_parts, ctx.return_keys,
-                      ctx.nograd_returns):
+                      ctx.nograd_returns, ctx.nograd_returns_of_nograd_args):
         summaries.pop(key, None)
 
 
@@ -409,6 +435,8 @@ def _collect_definitions(ctx: ModuleContext, body, imports: ImportMap,
                 if type(method) is cst.FunctionDef:
                     _collect_method_writes(ctx, name, method, imports, renormalising, statement)
             bases = [imports.resolve(a.value) or dotted(a.value) or "" for a in statement.bases]
+            if any(type(m) is cst.FunctionDef and m.name.value == "forward" for m in _block(statement.body)):
+                ctx.forward_classes.add(name)
             if any(b in NN_MODULE_BASES or b in ctx.user_modules or b.endswith("nn.Module") for b in bases):
                 ctx.user_modules.add(name)
                 inits = [m for m in _block(statement.body)
@@ -1013,6 +1041,11 @@ def _analyze_function(ctx: ModuleContext, function: cst.FunctionDef, imports: Im
                              if not (is_method and index == 0))
     unit.params = frozenset(unit.param_order)
     unit.true_defaults = _true_defaults(ctx, function, class_name)
+    unit.params_may_require_grad = _params_may_require_grad(ctx, function, class_name, imports)
+    if unit.params_may_require_grad:
+        ctx.grad_param_units.add(function)
+    # what every call in the file passes: a return that requires no grad then says so of each call
+    unit.params_from_callers = call_args is not None and type(call_args) is not ConstructorArguments
     if not nograd and (class_name is None and function in ctx.top_level_functions
                        or class_name in ctx.user_modules and function.name.value != "__init__"):
         unit.summary_key = (class_name, function.name.value)
@@ -1024,7 +1057,7 @@ def _analyze_function(ctx: ModuleContext, function: cst.FunctionDef, imports: Im
         if is_method and index == 0:
             state.env[name] = OTHER_VAL
             continue
-        value = declared[name] = _parameter_value(ctx, interp, name, param)
+        value = declared[name] = _parameter_value(ctx, interp, name, param, unit.params_may_require_grad)
         passed = call_args.get(name) if call_args is not None else None
         if passed is not None and _refines(value, passed, layers_only):
             value = _refine_parameter(value, passed)
@@ -1102,16 +1135,56 @@ _LITERAL_DEFAULTS = frozenset({cst.Integer, cst.Float, cst.SimpleString, cst.Con
                                cst.List, cst.Dict, cst.Lambda})
 
 
-def _parameter_value(ctx: ModuleContext, interp: Interpreter, name: str, param: cst.Param) -> Val:
+def _params_may_require_grad(ctx: ModuleContext, function: cst.FunctionDef, class_name: Optional[str],
+                             imports: ImportMap) -> bool:
+    """Is a parameter of ``function`` taken for a tensor that may require grad before any caller says so?
+    By default only those of a module's methods (``forward(self, x)``: a network's activations; a class is
+    a module when it derives from nn.Module here or defines ``forward``) and of the functions nested in
+    one; a plain function's (``def rescale(betas)``, a schedule, a data transform) requires grad only by
+    what this file's calls pass it. ``assume-params-are-tensors`` takes every parameter for one."""
+    if ctx.assume_params_are_tensors:
+        return True
+    if class_name is not None and (class_name in ctx.user_modules or class_name in ctx.forward_classes):
+        return True
+    if class_name is None and function.name.value in _autograd_callbacks(ctx, imports):
+        return True
+    return ctx.closure_owner.get(function) in ctx.grad_param_units
+
+
+# torch APIs that call the function they are given with tensors that require grad
+_AUTOGRAD_CALLERS = ("torch.autograd.functional.", "torch.func.", "torch.utils.checkpoint.")
+_AUTOGRAD_CALLER_NAMES = frozenset({"torch.autograd.gradcheck", "torch.autograd.gradgradcheck", "torch.vmap"})
+
+
+def _autograd_callbacks(ctx: ModuleContext, imports: ImportMap) -> Set[str]:
+    """Names of this file's functions handed to ``torch.autograd.functional.jacobian(func, x)``,
+    ``torch.func.grad(f)``, ``checkpoint(fn, h)`` and the like: torch calls them with tensors that require
+    grad (evidence for their parameters, as a caller passing one would be)."""
+    found = getattr(ctx, "autograd_callbacks", None)
+    if found is None:
+        found = set()
+        for node in walk(ctx.module):
+            if type(node) is cst.Call and node.args and type(node.args[0].value) is cst.Name:
+                callee = imports.resolve(node.func) or ""
+                if callee.startswith(_AUTOGRAD_CALLERS) or callee in _AUTOGRAD_CALLER_NAMES:
+                    found.add(node.args[0].value.value)
+        ctx.autograd_callbacks = found
+    return found
+
+
+def _parameter_value(ctx: ModuleContext, interp: Interpreter, name: str, param: cst.Param,
+                     may_require_grad: bool = True) -> Val:
     if param.star in ("*", "**"):
         # *args is a tuple, **kwargs a dict: containers of whatever the caller passed
-        element = Val(kind=UNKNOWN, grad=MAYBE if ctx.assume_params_are_tensors else NO,
+        element = Val(kind=UNKNOWN, grad=MAYBE if may_require_grad else NO,
                       groups=frozenset({"param:" + name}))
         return Val(kind="container", grad=element.grad, groups=element.groups, elem_kind=UNKNOWN)
     if param.annotation is not None:
         annotated = sem.from_annotation(interp, param.annotation)
         if annotated is not None:
             if annotated.kind != OTHER:
+                # a declared ``Tensor`` parameter may require grad at either level (a public tensor API:
+                # ``def autocontrast(image: Tensor)``); what its callers pass in this file still refines it
                 grad = NO if looks_like_integer_tensor(name) else annotated.grad
                 return Val(kind=annotated.kind, grad=grad, groups=frozenset({"param:" + name}),
                            module=annotated.module)
@@ -1137,7 +1210,7 @@ def _parameter_value(ctx: ModuleContext, interp: Interpreter, name: str, param: 
         return OTHER_VAL
     if type(default) is cst.UnaryOperation:
         return OTHER_VAL
-    if not ctx.assume_params_are_tensors:
+    if not may_require_grad:
         return Val(kind=UNKNOWN, grad=NO, groups=frozenset({"param:" + name}))
     return Val(kind=UNKNOWN, grad=MAYBE, groups=frozenset({"param:" + name}))
 

@@ -112,6 +112,10 @@ class Unit:
         self.function_name = ""
         self.params: frozenset = frozenset()  # its parameter names (self excluded)
         self.param_order: Tuple[str, ...] = ()  # ... in order
+        # its parameters are taken for tensors that may require grad without what a caller passes: a
+        # method of an nn.Module (what ``forward`` gets), or any function under assume-params-are-tensors
+        self.params_may_require_grad = True
+        self.params_from_callers = False  # ... or they are what every call of it in the file passes
         # parameters True by default that no call in the file passes (nn.ReLU(inplace=inplace))
         self.true_defaults: frozenset = frozenset()
         self.summary_key: Optional[Tuple[Optional[str], str]] = None  # (class, function) for return summaries
@@ -194,6 +198,9 @@ class ModuleContext:
         self.hazards: Dict[Tuple[str, int, Optional[int]], Hazard] = {}
         self.class_attrs: Dict[str, Dict[str, Val]] = {}  # class name -> self.<attr> values from __init__
         self.user_modules: Set[str] = set()  # classes deriving from nn.Module in this file
+        self.forward_classes: Set[str] = set()  # classes of this file defining ``forward``
+        # the functions analysed with their parameters taken for tensors that may require grad
+        self.grad_param_units: Set[cst.FunctionDef] = set()
         # other classes of this file, not callable (no __call__/forward), by their methods' names: an
         # instance's method that writes what it is passed (``scaler.scale_loss(loss)``) writes the caller's
         self.plain_classes: Dict[str, Tuple[str, ...]] = {}
@@ -234,6 +241,8 @@ class ModuleContext:
         # function -> whether every value it returns requires no grad whatever it is passed (made under
         # no_grad, or from nothing that requires grad): its callers' results then carry none
         self.nograd_returns: Dict[Tuple[Optional[str], str], bool] = {}
+        # ... when every argument requires no grad (a plain function analysed without callers' values)
+        self.nograd_returns_of_nograd_args: Dict[Tuple[Optional[str], str], bool] = {}
         # nested function -> the enclosing function's names where it is defined (joined over the passes of a
         # loop; set afresh each time the enclosing function is analysed): what its free names hold
         # (``input_img`` in an LBFGS closure). Values only: the enclosing function's saves are its own, so
@@ -311,7 +320,8 @@ class ModuleContext:
         return (self.return_summaries.get(key), self.return_elements.get(key), self.return_parts.get(key),
                 self.return_keys.get(key), self.param_save_returns.get(key), self.views_returned.get(key),
                 None if saves is None else tuple(sorted(saves.items())), self.returned_modules.get(key),
-                self.alias_returns.get(key), self.nograd_returns.get(key))
+                self.alias_returns.get(key), self.nograd_returns.get(key),
+                self.nograd_returns_of_nograd_args.get(key))
 
     def _result_of(self, kind: str, key):
         """What other units' analyses have concluded so far: a function's summaries, a class's ``__init__``
@@ -840,13 +850,16 @@ class Interpreter:
             narrowed = sem.isinstance_narrowing(self, then_state, node.test)
             if narrowed is not None:
                 then_state.env[narrowed[0]] = narrowed[1]
-            then_state = self.run_block(then_state, node.body)
+            then_facts, else_facts = _branch_evidence(self, node.test)
+            then_state = self._run_branch(then_state, node.body, then_facts)
             if node.orelse is None:
-                else_state = state
+                else_state = state if else_facts is None else self._run_branch(state.copy(), (), else_facts)
             elif type(node.orelse) is cst.If:
-                else_state = self.run_statement(state.copy(), node.orelse)
+                else_state = self._run_branch(state.copy(), node.orelse, else_facts)
             else:
-                else_state = self.run_block(state.copy(), node.orelse.body)
+                else_state = self._run_branch(state.copy(), node.orelse.body, else_facts)
+            if then_state is not None and else_state is not None:
+                _split_path_local_saves(then_state, else_state)
             return join_states(then_state, else_state)
         if kind is cst.For:
             return self.run_loop(state, node)
@@ -875,6 +888,38 @@ class Interpreter:
                 result = join_states(result, self.run_block(state.copy(), case.body))
             return join_states(result, state)
         return state
+
+    def _run_branch(self, state: State, body, facts: Optional["BranchFacts"]) -> Optional[State]:
+        """Run one branch of an ``if`` with what its test established there: names that require no grad
+        (the else of ``if x.requires_grad:``), names that are no tensor (the else of ``isinstance(x,
+        torch.Tensor)``), grad mode off (the else of ``if torch.is_grad_enabled():``)."""
+        if facts is None:
+            return self.run_block(state, body) if type(body) is not cst.If else self.run_statement(state, body)
+        unrecorded: Set[str] = set()
+        for name in facts.no_grad:
+            val = state.env.get(name)
+            if val is not None and val.tensorish:
+                state.env[name] = replace(val, grad=NO, leaf=False)
+                unrecorded |= val.groups
+        if unrecorded:
+            # a save that only these tensors' requiring grad made was never made on this path
+            triggers = self.ctx.save_triggers
+            for rid, record in list(state.records.items()):
+                made_by = triggers.get(rid[0])
+                if made_by and not ALWAYS_SAVED <= made_by and made_by <= unrecorded and record.groups:
+                    state.records[rid] = replace(record, groups=frozenset())
+        for name in facts.not_tensor:
+            if name in state.env:
+                state.env[name] = OTHER_VAL
+        if facts.grad_off:
+            self.unit.nograd_depth += 1
+        try:
+            if type(body) is cst.If:
+                return self.run_statement(state, body)
+            return self.run_block(state, body)
+        finally:
+            if facts.grad_off:
+                self.unit.nograd_depth -= 1
 
     def run_small(self, state: State, node) -> Optional[State]:
         self.current_statement = node
@@ -992,11 +1037,17 @@ class Interpreter:
 
     def _note_nograd_return(self, val: Val, key) -> None:
         """Does every return of the function hand back only values that require no grad, whatever its
-        callers pass (its parameters taken for tensors that may: else a NO says nothing of them)?"""
+        callers pass (its parameters taken for tensors that may: else a NO says nothing of them)? When its
+        parameters were taken for tensors that require no grad (a plain function's, with no evidence),
+        note it of calls whose arguments all require no grad."""
+        nograd = val.grad == NO and all(part.grad == NO for part in val.parts or ())
         grads = self.ctx.nograd_returns
-        grads[key] = grads.get(key, True) and val.grad == NO and \
-            all(part.grad == NO for part in val.parts or ()) and \
-            (self.ctx.assume_params_are_tensors or not self.unit.params)
+        if self.unit.params_may_require_grad or self.unit.params_from_callers or not self.unit.params:
+            grads[key] = grads.get(key, True) and nograd
+            return
+        grads[key] = False
+        given = self.ctx.nograd_returns_of_nograd_args
+        given[key] = given.get(key, True) and nograd
 
     def _note_view_return(self, val: Val) -> None:
         """Keep what a method returns when it is a view torch refuses to write (a no_grad view of one of
@@ -1182,7 +1233,7 @@ class Interpreter:
             if sem.is_mapping_key(target):
                 self.escape(state, value)  # d["pair"] = t: a dict entry, not a tensor write
                 name = dotted(target.value)
-                key = sem.string_key(target.slice[0].slice.value)
+                key = sem.string_key(getattr(target.slice[0].slice, "value", None))
                 if name and key is not None and container.kind == CONTAINER and container.keys is not None \
                         and state.env.get(name) is container:
                     state.env[name] = container.with_item(key, value)
@@ -1426,6 +1477,99 @@ class Interpreter:
 _VIEW_METHODS = frozenset({"t", "view", "view_as", "unsqueeze", "squeeze", "transpose", "permute", "reshape",
                            "narrow", "select", "expand", "expand_as", "flatten", "unflatten", "diagonal", "detach",
                            "swapaxes", "movedim", "unfold", "as_strided", "real", "imag"})
+
+
+def _split_path_local_saves(a: State, b: State) -> None:
+    """Before two branches join: a tensor that a save made on one branch only holds is, on the other
+    branch, a tensor of its own (renamed there), so that a name holding it there is not taken for the
+    saved one after the join. ``if use: residual = h; h = self.gate(h) ...`` saves the old ``h`` on one
+    path only; the other path's ``h`` is that very tensor, but nothing saved it there, and straight-line
+    code of either path writes ``h *= s`` safely. (Once only: a renamed tensor is not split again.)"""
+    only_a = _saved_groups(a, b)
+    only_b = _saved_groups(b, a)
+    if only_a:
+        _rename_groups(b, {g: g + "~e" for g in only_a})
+    if only_b:
+        _rename_groups(a, {g: g + "~t" for g in only_b})
+
+
+def _saved_groups(state: State, other: State) -> Set[str]:
+    """The tensors of this function that the saves ``state`` made and ``other`` did not hold."""
+    found: Set[str] = set()
+    for rid, record in state.records.items():
+        if rid not in other.records:
+            found.update(g for g in record.groups if g.startswith("t") and "~" not in g)
+    return found
+
+
+def _rename_groups(state: State, names: Dict[str, str]) -> None:
+    for key, val in list(state.env.items()):
+        renamed = _renamed_val(val, names)
+        if renamed is not val:
+            state.env[key] = renamed
+    for rid, record in list(state.records.items()):
+        if not record.groups.isdisjoint(names):
+            state.records[rid] = replace(record, groups=frozenset(names.get(g, g) for g in record.groups))
+
+
+def _renamed_val(val: Val, names: Dict[str, str]) -> Val:
+    parts = val.parts
+    new_parts = tuple(_renamed_val(part, names) for part in parts) if parts else parts
+    changed_parts = parts is not None and any(p is not q for p, q in zip(parts, new_parts))
+    if val.groups.isdisjoint(names) and not changed_parts:
+        return val
+    return replace(val, groups=frozenset(names.get(g, g) for g in val.groups),
+                   parts=new_parts if changed_parts else parts)
+
+
+class BranchFacts(NamedTuple):
+    """What an ``if`` test establishes in one of its branches."""
+
+    no_grad: FrozenSet[str] = frozenset()  # names (``x``, ``self.w``) that require no grad there
+    not_tensor: FrozenSet[str] = frozenset()  # names that are no tensor there
+    grad_off: bool = False  # grad mode is off there
+
+    def __or__(self, other: "BranchFacts") -> "BranchFacts":
+        return BranchFacts(self.no_grad | other.no_grad, self.not_tensor | other.not_tensor,
+                           self.grad_off or other.grad_off)
+
+
+_TENSOR_TYPES = frozenset({"torch.Tensor", "torch.nn.Parameter", "torch.nn.parameter.Parameter"})
+
+
+def _branch_evidence(interp, test) -> Tuple[Optional[BranchFacts], Optional[BranchFacts]]:
+    """(then, else): what ``test`` establishes in each branch of an ``if`` -- ``x.requires_grad`` is false
+    in the else branch (``x`` requires no grad), ``torch.is_grad_enabled()`` (grad mode off),
+    ``isinstance(x, torch.Tensor)`` / ``torch.is_tensor(x)`` (``x`` is no tensor: a numpy array, a list);
+    ``not`` swaps them, ``and`` keeps what each operand establishes when true, ``or`` when false."""
+    kind = type(test)
+    if kind is cst.UnaryOperation and type(test.operator) is cst.Not:
+        then, orelse = _branch_evidence(interp, test.expression)
+        return orelse, then
+    if kind is cst.BooleanOperation:
+        left, right = _branch_evidence(interp, test.left), _branch_evidence(interp, test.right)
+        if type(test.operator) is cst.And:
+            both = [facts for facts in (left[0], right[0]) if facts is not None]
+            return (both[0] | both[-1]) if both else None, None
+        both = [facts for facts in (left[1], right[1]) if facts is not None]
+        return None, (both[0] | both[-1]) if both else None
+    if kind is cst.Attribute and test.attr.value == "requires_grad":
+        name = dotted(test.value)
+        return (None, BranchFacts(no_grad=frozenset({name}))) if name else (None, None)
+    if kind is cst.Call and not test.args:
+        if interp.unit.imports.resolve(test.func) == "torch.is_grad_enabled":
+            return None, BranchFacts(grad_off=True)
+    if kind is cst.Call and len(test.args) in (1, 2) and type(test.args[0].value) is cst.Name:
+        callee = interp.unit.imports.resolve(test.func) or dotted(test.func)
+        name = test.args[0].value.value
+        if callee == "torch.is_tensor" and len(test.args) == 1:
+            return None, BranchFacts(not_tensor=frozenset({name}))
+        if callee == "isinstance" and len(test.args) == 2:
+            types = test.args[1].value
+            members = [e.value for e in types.elements] if type(types) in (cst.Tuple, cst.List) else [types]
+            if members and all(interp.unit.imports.resolve(m) in _TENSOR_TYPES for m in members):
+                return None, BranchFacts(not_tensor=frozenset({name}))
+    return None, None
 
 
 def _per_level_module_store(container: Val, target: cst.Subscript, value_node) -> bool:

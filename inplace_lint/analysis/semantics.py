@@ -462,6 +462,8 @@ def apply_op(
         site = SaveSite(sid, op_text, qualname, "", "result", "result")
         rid = interp.create_record(state, sid, site, saved_groups if outputs else groups)
         hist |= {rid}
+        # what made it save (``if x.requires_grad: ... else:`` has the else branch drop a save x alone made)
+        _note_triggers(interp, sid, tensor_vals, module is not None and module.has_params and not module.frozen)
     if outputs:
         kind = _kind_of(tensor_vals) if tensor_vals else UNKNOWN
         values = [Val(kind=kind, grad=NO if _is_index_output(name) else grad, groups=frozenset({parts[name]}),
@@ -759,7 +761,9 @@ def _call_user_function(interp: "Interpreter", state: State, node: cst.Call, nam
     saves = _saved_arguments(interp, state, node, (None, name), name, _passed(bound))
     result = unknown_result(interp, state, node, list(bound.vals.values()) + bound.extra)
     if interp.ctx.nograd_returns.get((None, name)) or (
-            name in interp.ctx.nograd_functions and not any(v.leaf for v in bound.vals.values())):
+            name in interp.ctx.nograd_functions and not any(v.leaf for v in bound.vals.values())) or (
+            interp.ctx.nograd_returns_of_nograd_args.get((None, name))
+            and all(v.grad == NO for v in list(bound.vals.values()) + bound.extra)):
         # advantages, returns = compute_gae(...) with a no_grad body, or a @torch.no_grad() helper: nothing
         # it returns requires grad (unless it hands back a leaf it was given, as it is)
         return replace(result, grad=NO)
@@ -2090,9 +2094,18 @@ def _is_parameter_name(attr: str) -> bool:
 
 
 def is_mapping_key(node: cst.Subscript) -> bool:
-    """``d["pair"]``: a string cannot index a tensor, so the subscripted value is a mapping."""
-    return len(node.slice) == 1 and type(node.slice[0].slice) is cst.Index and \
-        type(node.slice[0].slice.value) in _STRING_NODES
+    """``d["pair"]``, ``td["next", "obs"]``, ``td[("tokens", "prompt")]``: a string cannot index a tensor
+    (not even among other indices), so the subscripted value is a mapping (a dict, a TensorDict)."""
+    for element in node.slice:
+        index = element.slice
+        if type(index) is not cst.Index:
+            continue
+        value = index.value
+        if type(value) in _STRING_NODES:
+            return True
+        if type(value) is cst.Tuple and any(type(e.value) in _STRING_NODES for e in value.elements):
+            return True
+    return False
 
 
 _STRING_NODES = frozenset({cst.SimpleString, cst.ConcatenatedString, cst.FormattedString})
@@ -2165,12 +2178,12 @@ def subscript(interp: "Interpreter", state: State, node: cst.Subscript) -> Val:
     base = interp.eval(state, node.value)
     indices = interp._eval_slices(state, node)
     if base.keys is not None and is_mapping_key(node):
-        item = base.item(string_key(node.slice[0].slice.value) or "")
+        item = base.item(string_key(getattr(node.slice[0].slice, "value", None)) or "")
         if item is not None:
             return item
     if is_mapping_key(node) and base.kind != CONTAINER:
         key = dotted(node.value) or "?"
-        literal = node.slice[0].slice.value
+        literal = getattr(node.slice[0].slice, "value", None)
         item = f"{key}[{literal.value if type(literal) is cst.SimpleString else '?'}]"
         grad = NO if base.kind == OTHER else base.grad
         return Val(kind=UNKNOWN if base.kind != OTHER else OTHER, grad=grad, groups=frozenset({"item:" + item}),

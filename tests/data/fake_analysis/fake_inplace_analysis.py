@@ -4,7 +4,8 @@ The adapters only format and act on findings, so their tests need findings that 
 not move when the real analysis improves. This module finds three textual patterns:
 
     b *= b        AGI001, saved by the same statement, safe fix ``b = b * b``
-                  (only with ``assume_params_are_tensors``, to show that options reach the analysis)
+    b **= b       the same, only with ``assume_params_are_tensors`` (to show that options reach the
+                  analysis: the opt-in level reports what rests on an assumption)
     x.mul_(y)     AGI001, unsafe fix ``x = x.mul(y)``
     x.zero_()     AGI002, no fix
 
@@ -19,6 +20,7 @@ import sys
 import types
 
 SQUARE = re.compile(r"\b(?P<name>[A-Za-z_]\w*) \*= (?P=name)\b")
+POWER = re.compile(r"\b(?P<name>[A-Za-z_]\w*) \*\*= (?P=name)\b")
 MUL_ = re.compile(r"\b(?P<name>[A-Za-z_]\w*)\.mul_\((?P<arg>[A-Za-z_]\w*)\)")
 ZERO_ = re.compile(r"\b(?P<name>[A-Za-z_]\w*)\.zero_\(\)")
 
@@ -30,8 +32,11 @@ def analyze_module(module, source, path, options, parsed_text=None, positions=No
     for number, line in enumerate(re.split(r"\r\n|\r|\n", source), start=1):
         if line.lstrip().startswith("#"):
             continue
-        # Stands in for an option-dependent result: the seed's tensor comes from a parameter.
-        for m in SQUARE.finditer(line) if options.assume_params_are_tensors else ():
+        # ``b **= b`` stands in for an option-dependent result: a finding resting on an assumption.
+        squares = list(SQUARE.finditer(line))
+        if options.assume_params_are_tensors:
+            squares += POWER.finditer(line)
+        for m in squares:
             name = m.group("name")
             start, end = Position(number, m.start()), Position(number, m.end())
             findings.append(
