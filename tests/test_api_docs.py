@@ -34,7 +34,7 @@ def test_api_columns_match_the_json_format():
     from inplace_lint.output import format_json
 
     source = "import torch\ndef fn(a):\n    b = a ** 2\n    for i in range(5):\n        b *= b\n" \
-        "    return b\n"
+        "    return b\nfn(torch.tensor(5.0, requires_grad=True)).backward()\n"
     (finding,) = lint_source(source, "seed.py")
     import json
 

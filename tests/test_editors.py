@@ -19,7 +19,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 EDITORS = ROOT / "docs" / "editors.md"
 CHECK = Path(__file__).parent / "data" / "editors" / "nvim_check.lua"
-SEED = "import torch\n\n\ndef fn(a):\n    b = a ** 2\n    for _ in range(5):\n        b *= b\n    return b\n"
+SEED = "import torch\n\n\ndef fn(a):\n    b = a ** 2\n    for _ in range(5):\n        b *= b\n    return b\n\n\n" \
+    "fn(torch.tensor(5.0, requires_grad=True)).backward()\n"  # the call: the evidence that a requires grad
 
 
 def _nvims():

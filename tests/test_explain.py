@@ -234,7 +234,8 @@ def test_sequential_module_and_optimizer_step_are_named(tmp_path):
 
 def test_lint_time_never_imports_torch(tmp_path):
     source = tmp_path / "model.py"
-    source.write_text("import torch\n\ndef f(x):\n    y = x.exp()\n    y.add_(1)\n    return y\n")
+    source.write_text("import torch\n\ndef f(x):\n    y = x.exp()\n    y.add_(1)\n    return y\n\n"
+                      "f(torch.zeros(2, requires_grad=True)).sum().backward()\n")
     code = textwrap.dedent(f"""\
         import sys
         import inplace_lint, inplace_lint.explainer, inplace_lint.explainer.cli

@@ -21,6 +21,7 @@ SEED = textwrap.dedent("""\
         for i in range(5):
             b *= b
         return b
+    fn(torch.tensor(5.0, requires_grad=True)).backward()  # the evidence that a requires grad
     """)
 
 
@@ -88,6 +89,7 @@ UNSAFE = textwrap.dedent("""\
         z = y[0]
         y.add_(1)
         return y, z
+    y, z = f(torch.randn(3, requires_grad=True))
     """)
 
 

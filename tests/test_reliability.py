@@ -21,7 +21,9 @@ import pytest
 from inplace_lint import apply_fixes, cli
 
 PYTHON = sys.executable
-CLI = [PYTHON, "-m", "inplace_lint", "check"]
+# The inputs here are plain functions with no caller: their findings rest on the assumption that a
+# parameter is a tensor that requires grad, which is the opt-in level (the default asks a caller for it).
+CLI = [PYTHON, "-m", "inplace_lint", "check", "--assume-params-are-tensors"]
 KILL_AFTER = 120.0  # seconds; only ever reached by a hang
 # one AGI001 hazard with a safe fix: `b *= b` writes the b that `b * b`... saved (fixed to `b = b * b`)
 SEED = "import torch\ndef fn(a):\n    b = a ** 2\n    for i in range(5):\n        b *= b\n    return b\n"
@@ -100,7 +102,7 @@ def test_fix_on_a_full_disk_leaves_the_file_whole(small_tmpfs):
 
 
 def _run_main(argv, capsys):
-    code = cli.main(argv)
+    code = cli.main([*argv, "--assume-params-are-tensors"])  # see CLI
     captured = capsys.readouterr()
     return subprocess.CompletedProcess(argv, code, captured.out, captured.err)
 
@@ -230,6 +232,9 @@ from adversarial_shapes import SHAPES  # noqa: E402
 
 from inplace_lint.analysis import dataflow  # noqa: E402
 from inplace_lint.engine import LONGEST_OPERATOR_CHAIN, LintError, lint_source  # noqa: E402
+from inplace_lint.ftypes import LintOptions  # noqa: E402
+
+ASSUMED = LintOptions(assume_params_are_tensors=True)  # see CLI
 
 
 class Work:
@@ -259,7 +264,7 @@ class Work:
         self.findings, self.error = None, None
         sys.setprofile(count)
         try:
-            self.findings = lint_source(source)
+            self.findings = lint_source(source, "<string>", ASSUMED)
         except LintError as error:
             self.error = str(error)
         finally:
