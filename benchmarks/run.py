@@ -269,7 +269,7 @@ def train_step{n}(model, batch, opt):
     return loss.item()
 
 
-def hazard{n}(a):
+def hazard{n}(a: torch.Tensor):
     b = a.exp()
     b.add_(1)
     return b
