@@ -25,6 +25,21 @@ def test_rule_docs_have_the_headings_in_order():
         assert positions == sorted(positions), rule.code
 
 
+def test_a_self_contained_example_is_reported_at_the_default_level():
+    """A rule page's example that is a whole program (it imports torch) is what the linter flags with no
+    option set: a reader who lints it sees the rule's finding."""
+    from inplace_lint.engine import lint_source
+
+    checked = 0
+    for code, rule in RULES.items():
+        example = re.search(r"## Example\n+```python\n(.*?)```", rule.doc, re.S).group(1)
+        if "import torch" not in example:
+            continue  # a fragment (self.qkv(x) ...), shown in a module the reader imagines
+        assert code in {f.code for f in lint_source(example)}, (code, example)
+        checked += 1
+    assert checked >= 2  # AGI001's and AGI004's
+
+
 def test_readme_has_a_row_per_rule_and_no_other():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     rows = set(re.findall(r"^\| \[(AGI\d{3})\]", readme, re.M))

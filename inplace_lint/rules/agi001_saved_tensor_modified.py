@@ -17,11 +17,15 @@ The error surfaces at ``backward()``, far from the line that caused it.
 
 ## Example
 ```python
+import torch
+
 def fn(a):
     b = a ** 2
     for _ in range(5):
         b *= b  # the multiplication saves b, then overwrites it
     return b
+
+fn(torch.tensor(5.0, requires_grad=True)).backward()  # raises at backward
 ```
 
 ## Use instead
