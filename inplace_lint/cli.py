@@ -617,6 +617,7 @@ def _stop_workers(pool) -> None:
     fixed file finishes that write first, see apply_fixes.write_fixed). ``_processes`` is private, but
     there is no public way to end a pool's workers before Python 3.14's ``terminate_workers``."""
     processes = list((getattr(pool, "_processes", None) or {}).values())
+    manager = getattr(pool, "_executor_manager_thread", None)  # shutdown() drops it: take it first
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         try:
@@ -628,6 +629,12 @@ def _stop_workers(pool) -> None:
             process.join(5)
         except (OSError, AttributeError, ValueError, AssertionError):
             pass
+    # The pool's manager thread closes its wake-up pipe as it ends; concurrent.futures' exit hook writes to
+    # that pipe if it is not yet closed, and the two race (an "Exception ignored ... Bad file descriptor"
+    # traceback at exit, seen once in three interrupted runs). With the workers gone the thread ends at
+    # once: wait for it, so the hook finds the pipe closed. ``_executor_manager_thread`` is private too.
+    if manager is not None:
+        manager.join(5)
 
 
 def _unusable_path(raw: str) -> Optional[str]:
