@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import time
 
-from inplace_lint.engine import lint_source
-from inplace_lint.ftypes import LintOptions
+from inplace_lint.engine.core import lint_source
+from inplace_lint.model.findings import LintOptions
 
 # These inputs are plain functions with no caller: their findings rest on the assumption that a parameter
 # requires grad, the opt-in level (tests/test_bad_input.py lints them the same way). At the default

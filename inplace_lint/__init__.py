@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, List, Optional
 
-from inplace_lint.ftypes import Edit, Evidence, Finding, Fix, LintOptions, Position
-from inplace_lint.records import Record
+from inplace_lint.model.findings import Edit, Evidence, Finding, Fix, LintError, LintOptions, Position
+from inplace_lint.model.records import Record
 
 if TYPE_CHECKING:  # imported lazily at run time: a cached CLI run loads neither
-    from inplace_lint.config import Settings
+    from inplace_lint.engine.config import Settings
 
-__version__ = "0.1.0"
+from inplace_lint.model.version import __version__
 
 __all__ = [
     "Edit",
@@ -22,6 +22,7 @@ __all__ = [
     "Finding",
     "Fix",
     "FixedSource",
+    "LintError",
     "LintOptions",
     "Position",
     "explain",
@@ -40,7 +41,7 @@ class FixedSource(Record):
 
 
 def _settings(options: Optional[LintOptions]) -> "Settings":
-    from inplace_lint.config import Settings
+    from inplace_lint.engine.config import Settings
 
     options = options or LintOptions()
     return Settings(
@@ -56,15 +57,15 @@ def lint_source(
     """Lint Python ``source`` text; return its findings sorted by position.
 
     ``path`` only names the file in the findings. ``noqa=False`` also reports findings that a
-    ``# noqa`` comment suppresses. Raises :class:`inplace_lint.engine.LintError` (one message, with
+    ``# noqa`` comment suppresses. Raises :class:`inplace_lint.LintError` (one message, with
     ``line`` and ``column``) when the text cannot be parsed. Never runs or imports the code, nor torch.
     """
-    from inplace_lint.engine import lint_source as _lint_source
+    from inplace_lint.engine.core import lint_source as _lint_source
 
     findings = _lint_source(source, path, options)
     if not noqa:
         return findings
-    from inplace_lint.noqa import filter_suppressed
+    from inplace_lint.syntax.noqa import filter_suppressed
 
     return filter_suppressed(findings, source)
 
@@ -75,9 +76,10 @@ def fix_source(
     """Apply the findings' fixes to ``source`` (safe ones; with ``unsafe``, unsafe ones too), in rounds
     until none applies, as ``inplace-lint --fix`` does. Returns the new text (``source`` itself when
     nothing applied), the number of fixes applied and the findings that remain."""
-    from inplace_lint.apply_fixes import fix_text
+    from inplace_lint.engine.core import lint_source as engine_lint
+    from inplace_lint.fixkit.apply import fix_text
 
-    outcome = fix_text(source, path, _settings(options), unsafe=unsafe)
+    outcome = fix_text(source, path, _settings(options), unsafe=unsafe, linter=engine_lint)
     return FixedSource(source=outcome.source, fixed=outcome.fixed, remaining=outcome.remaining)
 
 

@@ -2,7 +2,7 @@
 
 import sys
 
-from inplace_lint.cli import main
+from inplace_lint.adapters.cli import main
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -14,7 +14,7 @@ Not part of the test run. Corpora (see ``--list``):
 ``transformers``, ``timm``, ``torchvision``   fetched by :mod:`benchmarks.corpus` (``pip download``)
 
 Each file is linted in a worker process (``--jobs``) exactly as the CLI reads it (bytes, PEP 263 /
-BOM decoding, then :func:`inplace_lint.engine.lint_source`). A file over ``--kill-after`` seconds has its
+BOM decoding, then :func:`inplace_lint.engine.core.lint_source`). A file over ``--kill-after`` seconds has its
 worker killed and is reported as a timeout; a worker that dies is reported as a crash. A **crash** is any
 exception other than ``LintError``, a ``LintError`` that says "internal error", or a dead worker. Files
 over ``--budget`` seconds (default 5) are listed as over budget.
@@ -156,8 +156,8 @@ def classify_lint_error(message: str) -> str:
 
 def lint_file(path: str, stress: bool) -> dict:
     """Lint one file as the CLI reads it. Never raises."""
-    from inplace_lint.cli import read_source
-    from inplace_lint.engine import LintError, lint_source
+    from inplace_lint.adapters.cli import read_source
+    from inplace_lint.engine.core import LintError, lint_source
 
     record: dict = {"status": "ok", "findings": []}
     start = time.perf_counter()
@@ -204,7 +204,7 @@ def _worker_main(conn, debug: bool, stress: bool) -> None:
         os.environ["INPLACE_LINT_DEBUG"] = "1"
     else:
         os.environ.pop("INPLACE_LINT_DEBUG", None)
-    import inplace_lint.engine  # noqa: F401 - import before the first task so its time is not counted
+    import inplace_lint.engine.core  # noqa: F401 - import before the first task so its time is not counted
 
     try:
         import inplace_lint.analysis  # noqa: F401

@@ -458,3 +458,15 @@ def runner_main(argv: Sequence[str]) -> int:
 
 if __name__ == "__main__":
     sys.exit(runner_main(sys.argv[1:]))
+
+
+def fix_source(source: str, path: str = "<string>", unsafe: bool = False, options=None):
+    """``(new_source, fixes_applied, remaining)``: the CLI's one fix loop, with ``options`` handed to the
+    engine as they are (no config file involved)."""
+    from inplace_lint.engine.config import Settings
+    from inplace_lint.engine.core import lint_source
+    from inplace_lint.fixkit.apply import fix_text
+
+    result = fix_text(source, path, Settings(), unsafe=unsafe,
+                      linter=lambda text, where, _options: lint_source(text, where, options))
+    return result.source, result.fixed, result.remaining

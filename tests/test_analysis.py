@@ -9,7 +9,7 @@ import textwrap
 import pytest
 
 from inplace_lint import LintOptions, lint_source
-from inplace_lint.engine import LintError, might_have_hazard
+from inplace_lint.engine.core import LintError, might_have_hazard
 
 MARKER = re.compile(r"#\s*expect:\s*([A-Z0-9, ]+)")
 
@@ -1264,7 +1264,7 @@ def test_linting_never_imports_torch():
 
 
 def test_a_reduced_text_that_does_not_parse_falls_back_to_the_whole_file(monkeypatch):
-    import inplace_lint.select as select_module
+    import inplace_lint.syntax.select as select_module
 
     source = textwrap.dedent(CASES["seed_loop"])
     monkeypatch.setattr(select_module, "select", lambda text, tree=None: select_module.Selection("def f(:\n"))
@@ -1355,7 +1355,7 @@ def build_inplace():
 
 @pytest.mark.parametrize("reduce", [True, False])
 def test_a_class_built_with_an_inplace_act_layer_runs_it_in_place(reduce):
-    from inplace_lint.engine import lint_with_tree
+    from inplace_lint.engine.core import lint_with_tree
 
     findings = lint_with_tree(_BUILT_GATE, None, "x.py", reduce=reduce)
     assert [(f.code, f.line) for f in findings] == [("AGI001", 16)]
@@ -1367,7 +1367,7 @@ def test_a_class_built_with_other_layers_too_keeps_its_default(reduce, other):
     # another call passing another layer (the join is no known callable), or the class passed around (it is
     # never refined): the default stands, in the reduced text (the other part kept, or a witness) as in the
     # whole one
-    from inplace_lint.engine import lint_with_tree
+    from inplace_lint.engine.core import lint_with_tree
 
     source = _BUILT_GATE + f"\n\ndef build_other():\n    return {other}\n"
     assert lint_with_tree(source, None, "x.py", reduce=reduce) == []
@@ -1392,7 +1392,7 @@ def test_a_helper_writing_a_modules_counter_buffer_or_table_updates_no_parameter
             stats(model)
             out.sum().backward()
     ''')
-    from inplace_lint.engine import lint_with_tree
+    from inplace_lint.engine.core import lint_with_tree
 
     assert lint_with_tree(source, None, "x.py", reduce=True) == []
     assert lint_with_tree(source, None, "x.py", reduce=False) == []
@@ -1400,7 +1400,7 @@ def test_a_helper_writing_a_modules_counter_buffer_or_table_updates_no_parameter
 
 @pytest.mark.parametrize("default", ["", "=None", "=partial(nn.GELU, approximate='tanh')"])
 def test_constructor_refinement_is_the_same_in_the_reduced_text(default):
-    from inplace_lint.engine import lint_with_tree
+    from inplace_lint.engine.core import lint_with_tree
 
     source = _BUILT_GATE.replace("act_layer=nn.GELU", "act_layer" + default) + \
         "\n\ndef build_other():\n    return GatedMlp(4, act_layer=nn.Tanh)\n"
@@ -1435,7 +1435,7 @@ def test_a_conv_or_identity_projection_still_saves_its_input(reduce):
     # (torch raises: "modified by an inplace operation"); only writes of the projection's result are spared
     # that save (on the identity path the result is ``h`` itself and nothing saved it). No safe fix: on the
     # identity path ``shortcut`` is ``h`` and is read after the write
-    from inplace_lint.engine import lint_with_tree
+    from inplace_lint.engine.core import lint_with_tree
 
     findings = lint_with_tree(_CONV_OR_IDENTITY, None, "x.py", reduce=reduce)
     assert [(f.code, f.line) for f in findings] == [("AGI001", 14)]
@@ -1467,7 +1467,7 @@ _FLAG_BLOCK = textwrap.dedent('''\
     ("\n\nFACTORY = lambda: Block\n", False),  # named but not called: its callers are not seen
 ])
 def test_an_inplace_flag_left_at_its_default(reduce, variant, flagged):
-    from inplace_lint.engine import lint_with_tree
+    from inplace_lint.engine.core import lint_with_tree
 
     findings = lint_with_tree(_FLAG_BLOCK + variant, None, "x.py", reduce=reduce)
     assert [(f.code, f.line) for f in findings] == ([("AGI001", 12)] if flagged else [])
@@ -1484,7 +1484,7 @@ def test_an_inplace_flag_left_at_its_default(reduce, variant, flagged):
     ("class Block(nn.Module):", "@register\nclass Block(nn.Module):", False),
 ])
 def test_an_inplace_flag_default_that_may_not_hold(reduce, edit):
-    from inplace_lint.engine import lint_with_tree
+    from inplace_lint.engine.core import lint_with_tree
 
     old, new, flagged = edit
     source = _FLAG_BLOCK.replace(old, new)
@@ -1498,7 +1498,7 @@ def test_an_inplace_flag_default_that_may_not_hold(reduce, edit):
 @pytest.mark.parametrize("reduce", [True, False])
 def test_a_methods_own_inplace_flag_is_not_taken_for_true(reduce):
     # forward runs through __call__ (net(x, inplace=False)): its callers are never all seen
-    from inplace_lint.engine import lint_with_tree
+    from inplace_lint.engine.core import lint_with_tree
 
     source = _FLAG_BLOCK.replace(
         "    def forward(self, x):\n        return self.act(",

@@ -31,7 +31,7 @@ def test_every_example_runs():
 
 def test_api_columns_match_the_json_format():
     from inplace_lint import lint_source
-    from inplace_lint.output import format_json
+    from inplace_lint.adapters.output import format_json
 
     source = "import torch\ndef fn(a):\n    b = a ** 2\n    for i in range(5):\n        b *= b\n" \
         "    return b\nfn(torch.tensor(5.0, requires_grad=True)).backward()\n"

@@ -19,9 +19,9 @@ from typing import List
 
 import pytest
 
-from inplace_lint.engine import LintError
-from inplace_lint.engine import lint_source as _lint_source
-from inplace_lint.ftypes import LintOptions
+from inplace_lint.engine.core import LintError
+from inplace_lint.engine.core import lint_source as _lint_source
+from inplace_lint.model.findings import LintOptions
 
 # The bad inputs are plain functions with no caller: their hazards rest on the assumption that a
 # parameter requires grad, which the opt-in level makes (the default level asks a caller for evidence).
@@ -187,8 +187,8 @@ def test_form_feed_and_tabs():
 _DEEP_RUNNER = textwrap.dedent(
     """
     import json, sys
-    from inplace_lint.engine import LintError, lint_source
-    from inplace_lint.ftypes import LintOptions
+    from inplace_lint.engine.core import LintError, lint_source
+    from inplace_lint.model.findings import LintOptions
 
     def lint(path):
         source = open(path, encoding="utf-8").read()
@@ -295,7 +295,7 @@ def test_1000_deep_expressions_take_bounded_work(tmp_path, kind):
 def test_a_chain_longer_than_libcst_parses_quickly_is_one_lint_error(tmp_path):
     # LibCST's parse of x.add_(1).add_(1)... grows with the cube of its length (1,400 links: 4 CPU-s):
     # past LONGEST_CHAIN links the file is refused at once; a long chain of real-code length is linted
-    from inplace_lint.engine import LONGEST_CHAIN
+    from inplace_lint.engine.core import LONGEST_CHAIN
 
     def chain(calls: int) -> str:
         return _FN + "    b = a.exp()\n    c = b" + ".add_(1)" * calls + "\n    return c\n"

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from inplace_lint import cache as cache_module
-from inplace_lint.cache import Cache, genuine, key
-from inplace_lint.engine import lint_source
-from inplace_lint.ftypes import LintOptions
+from inplace_lint.engine import cache as cache_module
+from inplace_lint.engine.cache import Cache, genuine, key
+from inplace_lint.engine.core import lint_source
+from inplace_lint.model.findings import LintOptions
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"
@@ -94,7 +94,7 @@ def test_an_unwritable_folder_only_disables_caching(tmp_path):
 
 def _hammer(args):
     folder, digest, payload = args
-    from inplace_lint.cache import Cache as _Cache
+    from inplace_lint.engine.cache import Cache as _Cache
 
     store = _Cache(Path(folder))
     for _ in range(30):
@@ -136,7 +136,7 @@ def _project(tmp_path: Path) -> Path:
 
 
 def test_cli_cached_rerun_prints_the_same_and_skips_libcst_and_dataclasses(tmp_path):
-    """A re-run on an unchanged tree imports neither LibCST nor dataclasses (inplace_lint.records): each
+    """A re-run on an unchanged tree imports neither LibCST nor dataclasses (inplace_lint.model.records): each
     costs every start-up tens of milliseconds, the bulk of a cached re-run."""
     project = _project(tmp_path)
     cache_dir = tmp_path / "cache"
@@ -144,7 +144,7 @@ def test_cli_cached_rerun_prints_the_same_and_skips_libcst_and_dataclasses(tmp_p
     assert first.returncode == 1, first.stderr
     assert any(cache_dir.rglob("*.json"))
     probe = (
-        "import sys\nfrom inplace_lint.cli import main\n"
+        "import sys\nfrom inplace_lint.adapters.cli import main\n"
         f"code = main(['check', '.', '--cache-dir', {str(cache_dir)!r}, '--output-format', 'json'])\n"
         "loaded = [name for name in ('libcst', 'dataclasses') if name in sys.modules]\n"
         "sys.stderr.write('LOADED: ' + ', '.join(loaded))\nsys.exit(code)\n"
@@ -191,7 +191,7 @@ def _aged(project: Path, seconds: float = 600.0) -> None:
 
 _NO_READS = (  # the CLI with every way of reading a linted file (cached or not) refusing
     "import sys\n"
-    "from inplace_lint import cli\n"
+    "from inplace_lint.adapters import cli\n"
     "def refuse(path, *args, **kwargs):\n"
     "    raise AssertionError(f'read {path}')\n"
     "cli._cached_result = cli.check_path = refuse\n"

@@ -17,12 +17,12 @@ from pathlib import Path
 
 import pytest
 
-from inplace_lint.apply_fixes import apply_fixes, fix_text, lint_text
-from inplace_lint.cli import main
-from inplace_lint.config import Settings
-from inplace_lint.engine import LintError
-from inplace_lint.ftypes import Edit, Evidence, Finding, Fix, LintOptions, Position
-from inplace_lint.noqa import NoqaMap, add_code_to_line, codes_in_comment, filter_suppressed, line_suppresses
+from inplace_lint.fixkit.apply import apply_fixes, fix_text, lint_text
+from inplace_lint.adapters.cli import main
+from inplace_lint.engine.config import Settings
+from inplace_lint.engine.core import LintError, lint_source
+from inplace_lint.model.findings import Edit, Evidence, Finding, Fix, LintOptions, Position
+from inplace_lint.syntax.noqa import NoqaMap, add_code_to_line, codes_in_comment, filter_suppressed, line_suppresses
 
 DATA = Path(__file__).parent / "data"
 FAKE_DIR = DATA / "fake_analysis"
@@ -203,11 +203,11 @@ def test_apply_fixes_counts_columns_in_code_points():
 
 def test_fix_loop_relints_until_nothing_changes(fake):
     source = "import torch\nb *= b\nc *= c  # noqa: AGI001\nd.mul_(e)\n"
-    result = fix_text(source, "t.py", Settings())
+    result = fix_text(source, "t.py", Settings(), linter=lint_source)
     assert result.source == "import torch\nb = b * b\nc *= c  # noqa: AGI001\nd.mul_(e)\n"
     assert result.fixed == 1
     assert [f.code for f in result.remaining] == ["AGI001"]  # the unsafe one
-    unsafe = fix_text(source, "t.py", Settings(), unsafe=True)
+    unsafe = fix_text(source, "t.py", Settings(), unsafe=True, linter=lint_source)
     assert unsafe.source.endswith("d = d.mul(e)\n")
     assert unsafe.fixed == 2 and unsafe.remaining == [] and unsafe.converged
 
@@ -248,8 +248,8 @@ def test_fix_that_breaks_the_code_is_undone():
 def test_lint_text_applies_per_file_ignores_and_noqa(fake, tmp_path):
     source = "import torch\nb *= b\nw.zero_()\nc *= c  # noqa\n"
     settings = Settings(per_file_ignores=(("t.py", ("AGI002",)),), root=tmp_path)
-    assert [f.code for f in lint_text(source, str(tmp_path / "t.py"), settings)] == ["AGI001"]
-    assert [f.code for f in lint_text(source, str(tmp_path / "u.py"), settings)] == ["AGI001", "AGI002"]
+    assert [f.code for f in lint_text(source, str(tmp_path / "t.py"), settings, lint_source)] == ["AGI001"]
+    assert [f.code for f in lint_text(source, str(tmp_path / "u.py"), settings, lint_source)] == ["AGI001", "AGI002"]
 
 
 # --- the command -------------------------------------------------------------------------------------
@@ -495,7 +495,7 @@ def test_cli_and_flake8_plugin_never_import_torch(tmp_path):
             "-X",
             "importtime",
             "-c",
-            "import inplace_lint.lsp; inplace_lint.lsp.create_server()",
+            "import inplace_lint.adapters.lsp; inplace_lint.adapters.lsp.create_server()",
         ],
     ]
     for command in commands:
@@ -511,7 +511,7 @@ def test_cli_and_flake8_plugin_never_import_torch(tmp_path):
 
 def test_lint_paths_do_not_import_pygls():
     code = (
-        "import sys; from inplace_lint.cli import main; main(['rule', 'AGI001']);"
+        "import sys; from inplace_lint.adapters.cli import main; main(['rule', 'AGI001']);"
         "bad = [m for m in sys.modules if m.split('.')[0] in ('pygls', 'lsprotocol', 'torch')];"
         "assert not bad, bad"
     )

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from inplace_lint.config import (
+from inplace_lint.engine.config import (
     DEFAULT_EXCLUDE,
     ConfigError,
     Settings,
@@ -123,7 +123,7 @@ def test_a_pyproject_that_only_names_the_package_has_no_config(tmp_path):
         [project]
         name = "inplace-lint"
         [project.scripts]
-        inplace-lint = "inplace_lint.cli:main"
+        inplace-lint = "inplace_lint.adapters.cli:main"
         [project.optional-dependencies]
         dev = [
             "inplace-lint>=0.1",
@@ -259,7 +259,7 @@ def test_config_is_reread_when_it_changes(tmp_path):
 
 
 def test_cli_reports_config_errors_with_exit_2(tmp_path, capsys, monkeypatch):
-    from inplace_lint.cli import main
+    from inplace_lint.adapters.cli import main
 
     write(tmp_path / "pyproject.toml", "[tool.inplace-lint]\nunknown-key = 1\n")
     write(tmp_path / "a.py", "x = 1\n")

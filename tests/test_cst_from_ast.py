@@ -1,4 +1,4 @@
-"""The analysis's first look runs on trees built from ``ast`` (inplace_lint/cst_from_ast.py): they must
+"""The analysis's first look runs on trees built from ``ast`` (inplace_lint/syntax/cst_from_ast.py): they must
 have LibCST's shapes, field by field, wherever the analysis reads.
 
 Compared here: every fixture (whole and reduced by the selection), a catalogue of tricky syntax, and with
@@ -17,13 +17,13 @@ from pathlib import Path
 import libcst as cst
 import pytest
 
-from inplace_lint import engine
+from inplace_lint.engine import core as engine
 from inplace_lint.analysis import _directly_called
-from inplace_lint.analysis.names import walk
-from inplace_lint.cst_from_ast import BLANKED, Unsupported, convert
-from inplace_lint.engine import lint_source, might_have_hazard
-from inplace_lint.ftypes import LintOptions
-from inplace_lint.select import select
+from inplace_lint.syntax.names import walk
+from inplace_lint.syntax.cst_from_ast import BLANKED, Unsupported, convert
+from inplace_lint.engine.core import lint_source, might_have_hazard
+from inplace_lint.model.findings import LintOptions
+from inplace_lint.syntax.select import select
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = sorted((ROOT / "tests" / "fixtures").rglob("*.py"))

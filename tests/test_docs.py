@@ -28,7 +28,7 @@ def test_rule_docs_have_the_headings_in_order():
 def test_a_self_contained_example_is_reported_at_the_default_level():
     """A rule page's example that is a whole program (it imports torch) is what the linter flags with no
     option set: a reader who lints it sees the rule's finding."""
-    from inplace_lint.engine import lint_source
+    from inplace_lint.engine.core import lint_source
 
     checked = 0
     for code, rule in RULES.items():

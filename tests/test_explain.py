@@ -241,7 +241,7 @@ def test_lint_time_never_imports_torch(tmp_path):
         import inplace_lint, inplace_lint.explainer, inplace_lint.explainer.cli
         import inplace_lint.explainer.report, inplace_lint.explainer.session
         import inplace_lint.explainer.pytest_plugin
-        from inplace_lint.cli import main
+        from inplace_lint.adapters.cli import main
         inplace_lint.lint_source(open({str(source)!r}).read())
         status = main(["--no-cache", {str(source)!r}])
         status2 = main(["explain", "--help"])

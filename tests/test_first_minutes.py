@@ -364,7 +364,7 @@ def test_ctrl_c_ends_watching_with_0(project):
 def test_progress_line_only_after_two_seconds_and_cleared():
     import io
 
-    from inplace_lint.terminal import Progress
+    from inplace_lint.adapters.terminal import Progress
 
     now = [0.0]
     stream = io.StringIO()

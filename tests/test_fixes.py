@@ -1,7 +1,7 @@
-"""Autofixes (inplace_lint.fixes): per-form edits, applicability, and golden files for the fixture corpus.
+"""Autofixes (inplace_lint.fixkit.fixes): per-form edits, applicability, and golden files for the fixture corpus.
 
 Golden files: ``tests/golden_fixes/<CODE>/<fixture>.py`` is the expected text after applying every fix
-(safe and unsafe) to ``tests/fixtures/<CODE>/<fixture>.py`` with :func:`inplace_lint.fixes.fix_source`;
+(safe and unsafe) to ``tests/fixtures/<CODE>/<fixture>.py`` with :func:`fixture_support.fix_source`;
 a fixture without a fix has a golden identical to it. Regenerate them, then read the diff, with::
 
     python tests/test_fixes.py --update-golden
@@ -22,10 +22,10 @@ import pytest
 
 import fixture_support as fs
 import inplace_lint
-from inplace_lint import fixes
-from inplace_lint.analysis.messages import VERSION_ERROR
-from inplace_lint.apply_fixes import apply_fixes
-from inplace_lint.ftypes import Evidence, Finding, InplaceSite, LintOptions, Position
+from inplace_lint.fixkit import fixes
+from inplace_lint.rules.messages import VERSION_ERROR
+from inplace_lint.fixkit.apply import apply_fixes
+from inplace_lint.model.findings import Evidence, Finding, InplaceSite, LintOptions, Position
 
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden_fixes"
 FIXTURES = fs.discover()
@@ -58,7 +58,7 @@ def fixed_text(fixture, unsafe: bool = True) -> str:
 @functools.lru_cache(maxsize=None)
 def fix_result(source: str, path: str, unsafe: bool):
     """``fix_source`` once per text (several tests look at the same fixture)."""
-    return fixes.fix_source(source, path, unsafe=unsafe)
+    return fs.fix_source(source, path, unsafe=unsafe)
 
 
 # ------------------------------------------------------------------------------------------------ helpers
@@ -599,7 +599,7 @@ def test_seed_end_to_end():
     (f,) = inplace_lint.lint_source(source)
     assert f.fix.title == "Write 'b = b * b'" and f.fix.applicability == "safe"
     assert f.message.endswith(". Write 'b = b * b'.")
-    new, count, remaining = fixes.fix_source(source, "seed.py")
+    new, count, remaining = fs.fix_source(source, "seed.py")
     assert count == 1 and remaining == []
     assert "        b = b * b  # expect: AGI001\n" in new
 
@@ -608,23 +608,23 @@ def test_fix_source_respects_noqa_and_unsafe():
     # f's parameters have no caller: the opt-in level takes them for tensors that require grad
     ASSUMED = LintOptions(assume_params_are_tensors=True)
     source = "import torch\ndef f(a):\n    b = a.exp()\n    b += 1  # noqa: AGI001\n    return b\n"
-    assert fixes.fix_source(source) == (source, 0, [])
+    assert fs.fix_source(source) == (source, 0, [])
     # a write through a view of an argument: the caller sees it, so cloning first is unsafe
     view = "import torch\ndef f(x):\n    y = x.cos()\n    x.t().mul_(2.0)\n    return y\n"
-    new, count, remaining = fixes.fix_source(view, options=ASSUMED)
+    new, count, remaining = fs.fix_source(view, options=ASSUMED)
     assert (new, count) == (view, 0) and remaining and remaining[0].fix.applicability == "unsafe"
-    new, count, remaining = fixes.fix_source(view, unsafe=True, options=ASSUMED)
+    new, count, remaining = fs.fix_source(view, unsafe=True, options=ASSUMED)
     assert count == 1 and remaining == [] and "    x = x.clone()\n    x.t().mul_(2.0)\n" in new
     # the same write through a view of a local nobody else sees: safe
     local = "import torch\ndef f(x):\n    h = x + 0.0\n    y = h.cos()\n    h.t().mul_(2.0)\n    return y\n"
-    new, count, remaining = fixes.fix_source(local, options=ASSUMED)
+    new, count, remaining = fs.fix_source(local, options=ASSUMED)
     assert count == 1 and "    h = h.clone()\n    h.t().mul_(2.0)\n" in new
 
 
 def test_fix_source_is_idempotent_on_the_corpus():
     for fixture in HAZARDS:
         once = fixed_text(fixture)
-        assert fixes.fix_source(once, str(fixture.path), unsafe=True)[:2] == (once, 0), fixture.id
+        assert fs.fix_source(once, str(fixture.path), unsafe=True)[:2] == (once, 0), fixture.id
 
 
 def test_twins_exist_in_torch():

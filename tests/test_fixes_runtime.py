@@ -376,7 +376,7 @@ def _ids(fixture):
 def _fix(fixture):
     """(fixed text, all fixes safe?) when every finding of the fixture has a fix, else None."""
     import inplace_lint
-    from inplace_lint.fixes import fix_source
+    from fixture_support import fix_source
 
     findings = inplace_lint.lint_source(fixture.source, str(fixture.path))
     if not findings or any(f.fix is None for f in findings):

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from inplace_lint import engine
-from inplace_lint.flake8_plugin import InplaceLintChecker
+from inplace_lint.engine import core as engine
+from inplace_lint.adapters.flake8_plugin import InplaceLintChecker
 
 DATA = Path(__file__).parent / "data"
 FAKE_DIR = DATA / "fake_analysis"

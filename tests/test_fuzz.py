@@ -30,7 +30,7 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 import fixture_support as fs  # noqa: E402
-from inplace_lint.engine import LintError, lint_source  # noqa: E402
+from inplace_lint.engine.core import LintError, lint_source  # noqa: E402
 
 FIXTURES = [f.path for f in fs.discover()]
 
@@ -84,7 +84,7 @@ def _libcst_rejects(source: str) -> bool:
 
 
 def _check_flake8_plugin(source: str) -> None:
-    from inplace_lint.flake8_plugin import InplaceLintChecker
+    from inplace_lint.adapters.flake8_plugin import InplaceLintChecker
 
     lines = source.splitlines(keepends=True)
     try:

@@ -63,7 +63,7 @@ def first_param(name):
 
 @lru_cache(maxsize=None)
 def regenerated():
-    from inplace_lint.knowledge import generate
+    from tools.knowledge import generate
 
     data, report = generate.generate()
     return data, report
@@ -83,7 +83,7 @@ def test_regenerated_equals_shipped(section):
 @needs_torch
 @same_torch
 def test_shipped_file_is_byte_identical_to_generator_output():
-    from inplace_lint.knowledge import generate
+    from tools.knowledge import generate
 
     data, _ = regenerated()
     with open(OPS_JSON, encoding="utf-8") as fh:
@@ -93,7 +93,7 @@ def test_shipped_file_is_byte_identical_to_generator_output():
 @needs_torch
 @same_torch
 def test_every_differentiable_aten_overload_present():
-    from inplace_lint.knowledge import generate
+    from tools.knowledge import generate
 
     table = generate.aten_table()
     assert len(table) > 1000
@@ -106,7 +106,7 @@ def test_every_differentiable_aten_overload_present():
 @lru_cache(maxsize=None)
 def _apis():
     try:
-        from inplace_lint.knowledge import surface
+        from tools.knowledge import surface
     except ImportError:
         return {}
     apis = {}
@@ -126,7 +126,7 @@ PYTHON_NAMES = sorted(shipped()["python"])
 def test_entry_agrees_with_probe(name):
     import warnings
 
-    from inplace_lint.knowledge import probes
+    from tools.knowledge import probes
 
     api = _apis().get(name)
     assert api is not None, f"{name} is shipped but has no surface spec to probe"

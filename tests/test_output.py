@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from inplace_lint.ftypes import Edit, Evidence, Finding, Fix, Position
-from inplace_lint.output import (
+from inplace_lint.model.findings import Edit, Evidence, Finding, Fix, Position
+from inplace_lint.adapters.output import (
     FileError,
     finding_to_json,
     format_concise,

@@ -1,7 +1,7 @@
 """The speed-ups never change findings.
 
-The unit selection (``inplace_lint/select.py``) hands the analysis a line-preserving reduced text, which
-the analysis first looks at on a tree built from ``ast`` (``inplace_lint/cst_from_ast.py``; LibCST
+The unit selection (``inplace_lint/syntax/select.py``) hands the analysis a line-preserving reduced text, which
+the analysis first looks at on a tree built from ``ast`` (``inplace_lint/syntax/cst_from_ast.py``; LibCST
 parses it only if that look finds a hazard); these tests lint every fixture, and a sample of real code
 when the benchmark corpus is downloaded, with both (``reduce=True``) and without either (LibCST's parse
 of the whole text), and require identical findings: every field of every finding (code, range,
@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from inplace_lint.engine import LintError, Memo, lint_with_tree
-from inplace_lint.ftypes import LintOptions
-from inplace_lint.select import _LINE, select
+from inplace_lint.engine.core import LintError, Memo, lint_with_tree
+from inplace_lint.model.findings import LintOptions
+from inplace_lint.syntax.select import _LINE, select
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = sorted((ROOT / "tests" / "fixtures").rglob("*.py"))
@@ -175,7 +175,7 @@ def test_reduced_text_keeps_every_kept_line(name):
 
 
 def test_no_libcst_parse_when_nothing_can_write(monkeypatch):
-    import inplace_lint.engine as engine
+    import inplace_lint.engine.core as engine
 
     def fail(text):
         raise AssertionError("LibCST parse")
@@ -251,7 +251,7 @@ MEMO_SOURCE = (
 
 
 def test_memo_answers_an_edit_the_analysis_cannot_see(monkeypatch):
-    import inplace_lint.engine as engine
+    import inplace_lint.engine.core as engine
 
     memo = engine.Memo()
     first = lint_with_tree(MEMO_SOURCE, None, "m.py", ASSUMED, memo=memo)
@@ -268,7 +268,7 @@ def test_memo_answers_an_edit_the_analysis_cannot_see(monkeypatch):
 
 
 def test_memo_reanalyses_an_edit_it_can_see():
-    import inplace_lint.engine as engine
+    import inplace_lint.engine.core as engine
 
     memo = engine.Memo()
     lint_with_tree(MEMO_SOURCE, None, "m.py", ASSUMED, memo=memo)
@@ -280,7 +280,7 @@ def test_memo_reanalyses_an_edit_it_can_see():
 
 
 def test_an_edit_reparses_only_its_piece():
-    import inplace_lint.engine as engine
+    import inplace_lint.engine.core as engine
 
     source = MEMO_SOURCE + "\ndef other(a):\n    c = a.sigmoid()\n    c.mul_(2)\n    return c\n"
     memo = engine.Memo()
@@ -306,7 +306,7 @@ def test_parse_leaves_libcst_validation_on():
     """The engine's parse skips LibCST's per-node validation; nodes built afterwards are validated."""
     import libcst as cst
 
-    import inplace_lint.engine as engine
+    import inplace_lint.engine.core as engine
 
     engine.parse("x = 1\n")
     with pytest.raises(cst.CSTValidationError):
@@ -314,7 +314,7 @@ def test_parse_leaves_libcst_validation_on():
 
 
 def test_pieces_take_the_indent_of_the_first_indented_block():
-    import inplace_lint.engine as engine
+    import inplace_lint.engine.core as engine
 
     source = ("import torch\nif True: pass\ndef f(a):\n    b = a.exp()\n    b.add_(1)\n    return b\n"
               "def g(a):\n  c = a.exp()\n  c.add_(1)\n  return c\n")
@@ -393,7 +393,7 @@ def test_statement_positions_match_the_whole_modules(source):
     """Positioned one top-level statement at a time (engine.StatementPositions, from the selection's
     ``starts``), every node of the reduced text's module has the range LibCST gives it in the whole module."""
     from inplace_lint.analysis import code_positions
-    from inplace_lint.engine import StatementPositions, parse
+    from inplace_lint.engine.core import StatementPositions, parse
 
     selection = select(source)
     if selection.source is None:

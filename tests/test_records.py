@@ -1,11 +1,11 @@
-"""inplace_lint.records: the value classes that stand in for dataclasses on every start-up."""
+"""inplace_lint.model.records: the value classes that stand in for dataclasses on every start-up."""
 
 import pickle
 
 import pytest
 
-from inplace_lint.ftypes import Evidence, Finding, LintOptions, Position
-from inplace_lint.records import FrozenRecord, Record, as_dict, factory
+from inplace_lint.model.findings import Evidence, Finding, LintOptions, Position
+from inplace_lint.model.records import FrozenRecord, Record, as_dict, factory
 
 
 class Pair(FrozenRecord):

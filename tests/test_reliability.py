@@ -18,7 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from inplace_lint import apply_fixes, cli
+from inplace_lint.fixkit import apply as apply_fixes
+from inplace_lint.adapters import cli
 
 PYTHON = sys.executable
 # The inputs here are plain functions with no caller: their findings rest on the assumption that a
@@ -231,8 +232,8 @@ import libcst  # noqa: E402 - the sections below count its parses
 from adversarial_shapes import SHAPES  # noqa: E402
 
 from inplace_lint.analysis import dataflow  # noqa: E402
-from inplace_lint.engine import LONGEST_OPERATOR_CHAIN, LintError, lint_source  # noqa: E402
-from inplace_lint.ftypes import LintOptions  # noqa: E402
+from inplace_lint.engine.core import LONGEST_OPERATOR_CHAIN, LintError, lint_source  # noqa: E402
+from inplace_lint.model.findings import LintOptions  # noqa: E402
 
 ASSUMED = LintOptions(assume_params_are_tensors=True)  # see CLI
 
@@ -343,7 +344,7 @@ def test_quadratic_bookkeeping_in_one_function_is_capped(name, monkeypatch):
 # keeps across exec, so a test run by a big pytest worker would measure the worker)
 _MEASURED_CLI = """
 import resource, sys
-from inplace_lint.cli import main
+from inplace_lint.adapters.cli import main
 code = main(sys.argv[1:])
 try:
     with open("/proc/self/status") as status:
@@ -365,7 +366,7 @@ def _run_measured(args, **kwargs):
 
 
 def test_a_54_mb_file_with_one_hazard_is_refused_with_one_message(tmp_path):
-    from inplace_lint.engine import DEFAULT_MAX_FILE_MB, MAX_FILE_ENV
+    from inplace_lint.engine.core import DEFAULT_MAX_FILE_MB, MAX_FILE_ENV
 
     path = tmp_path / "huge.py"
     path.write_text(_padded_seed(54_000_000))
@@ -398,7 +399,7 @@ def test_the_size_limit_is_set_by_its_environment_variable(tmp_path):
 
 @pytest.mark.slow
 def test_a_file_just_under_the_size_limit_is_analysed_within_2_gb(tmp_path):
-    from inplace_lint.engine import DEFAULT_MAX_FILE_MB
+    from inplace_lint.engine.core import DEFAULT_MAX_FILE_MB
 
     path = tmp_path / "big.py"
     path.write_text(_padded_seed(DEFAULT_MAX_FILE_MB * 1_000_000 - 100))

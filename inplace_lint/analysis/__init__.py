@@ -10,17 +10,18 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 
 from inplace_lint.analysis import semantics as sem
 from inplace_lint.analysis.dataflow import (
-    _VIEW_METHODS, DEBUG, FunctionEntry, Hazard, Interpreter, ModuleContext, Unit,
+    DEBUG, FunctionEntry, Hazard, Interpreter, ModuleContext, Unit,
 )
-from inplace_lint.analysis.messages import build_finding
-from inplace_lint.analysis.names import ImportMap, dotted, is_docstring, walk
+from inplace_lint.analysis.parameters import SELF_ATTRIBUTE, parameter_list, parameter_writes
+from inplace_lint.rules.messages import build_finding
+from inplace_lint.syntax.names import ImportMap, dotted, is_docstring, walk
 from inplace_lint.analysis.naming import looks_like_count, looks_like_inference, looks_like_integer_tensor
 from inplace_lint.analysis.values import (
     MAYBE, MODULE, NO, OPTIMIZER, OTHER, OTHER_VAL, PARAMS, UNKNOWN, NogradViewReturn, State, Val,
 )
-from inplace_lint.ftypes import Finding, LintOptions
-from inplace_lint.knowledge import load
-from inplace_lint.select import MODULE_WALKS, runs_backward
+from inplace_lint.model.findings import Finding, LintOptions
+from inplace_lint.knowledge import VIEW_METHODS, load
+from inplace_lint.syntax.select import runs_backward
 
 NN_MODULE_BASES = {"torch.nn.Module", "torch.nn.modules.module.Module"}
 AUTOGRAD_FUNCTION_BASES = {"torch.autograd.Function", "torch.autograd.function.Function"}
@@ -30,7 +31,7 @@ OPTIMIZER_BASES = {"torch.optim.Optimizer", "torch.optim.optimizer.Optimizer"}
 def analyze_module(module: cst.Module, source: str, path: str, options: LintOptions,
                    parsed_text: Optional[str] = None, positions=None) -> List[Finding]:
     """Findings for ``module``, parsed from ``parsed_text`` (``source`` itself, or the line-preserving
-    reduced text inplace_lint.select made of it). ``positions``: the module's LibCST positions when the
+    reduced text inplace_lint.syntax.select made of it). ``positions``: the module's LibCST positions when the
     caller has them, or computes them a top-level statement at a time (the language server keeps them per
     piece; a lint positions the statements holding the findings: engine.StatementPositions)."""
     ctx = interpret_module(module, options, file_runs_backward=runs_backward(source))
@@ -43,7 +44,7 @@ def analyze_module(module: cst.Module, source: str, path: str, options: LintOpti
         positions.prefer(statement for statement in module.body
                          if statement in units or (type(statement) is cst.ClassDef and any(
                              method in units for method in _block(statement.body))))
-    from inplace_lint import fixes
+    from inplace_lint.fixkit import fixes
 
     fixes.prime(source, module, positions, parsed_text)  # the fixes reuse this parse: no second one
     findings = []
@@ -55,7 +56,7 @@ def analyze_module(module: cst.Module, source: str, path: str, options: LintOpti
 
 
 def has_hazards(module: cst.Module, options: LintOptions, built) -> bool:
-    """Does the analysis find any hazard in ``module``, a tree that inplace_lint.cst_from_ast built?
+    """Does the analysis find any hazard in ``module``, a tree that inplace_lint.syntax.cst_from_ast built?
     ``built``: its Converter, which knows each expression's source text (the tree has no formatting to
     print it from) and which functions are only ever called directly (counted while it built the tree)."""
     ctx = interpret_module(module, options, built.code, built.directly_called,
@@ -414,7 +415,7 @@ def _collect_definitions(ctx: ModuleContext, body, imports: ImportMap,
         if type(statement) is cst.FunctionDef:
             ctx.user_functions.add(statement.name.value)
             ctx.top_level_functions.add(statement)
-            ctx.function_params[statement.name.value] = [n for n, _ in _parameters(statement)]
+            ctx.function_params[statement.name.value] = [n for n, _ in parameter_list(statement)]
             if any(d in sem.NOGRAD_CONTEXTS for d in _decorator_names(statement, imports)):
                 ctx.nograd_functions.add(statement.name.value)
             ctx.function_writes.add(statement.name.value, lambda f=statement: _function_writes(ctx, f))
@@ -442,7 +443,7 @@ def _collect_definitions(ctx: ModuleContext, body, imports: ImportMap,
                 inits = [m for m in _block(statement.body)
                          if type(m) is cst.FunctionDef and m.name.value == "__init__"]
                 if len(inits) == 1 and not _decorator_names(inits[0], imports):
-                    ctx.init_params[name] = [n for n, _ in _parameters(inits[0])][1:]
+                    ctx.init_params[name] = [n for n, _ in parameter_list(inits[0])][1:]
             else:
                 methods = tuple(m.name.value for m in _block(statement.body) if type(m) is cst.FunctionDef)
                 if not bases and "__call__" not in methods and "forward" not in methods:
@@ -487,7 +488,7 @@ def _built_self_modules(ctx: ModuleContext, cls: cst.ClassDef, imports: ImportMa
     for init in _block(cls.body):
         if not type(init) is cst.FunctionDef or init.name.value != "__init__":
             continue
-        params = _parameters(init)
+        params = parameter_list(init)
         self_name = params[0][0] if params else None
         defaults = {name: param.default for name, param in params
                     if type(param.default) in (cst.Name, cst.Attribute)}
@@ -543,16 +544,16 @@ def _collect_method_writes(ctx: ModuleContext, class_name: str, method: cst.Func
         return
 
     def compute():
-        params = [name for name, _ in _parameters(method)]
+        params = [name for name, _ in parameter_list(method)]
         self_name = params[0] if params and "staticmethod" not in decorators else None
         if self_name is not None:
             params = params[1:]
-        found = _parameter_writes(method, ctx.k, self_name, _callee_writes(ctx, class_name, self_name))
+        found = parameter_writes(method, ctx.k, self_name, _callee_writes(ctx, class_name, self_name))
         if self_name is not None and self_name in found:
             # writes to self's parameters (``for t in self.state_dict().values(): t.clamp_(-c, c)``)
             found[sem.SELF_PARAMETERS] = found.pop(self_name)
         # writes to self's tensors (``self.queue[:, i:j] = keys.T``) are keyed "self.<attr>"
-        writes = {p: w for p, w in found.items() if p in params or p.startswith(sem.SELF_ATTRIBUTE)}
+        writes = {p: w for p, w in found.items() if p in params or p.startswith(SELF_ATTRIBUTE)}
         if self_name is not None and cls is not None and params:
             _inplace_module_calls(ctx, cls, method, imports, self_name, params, writes)
         if self_name is not None and renormalising:
@@ -560,7 +561,7 @@ def _collect_method_writes(ctx: ModuleContext, class_name: str, method: cst.Func
                 f = node.func if type(node) is cst.Call else None
                 if type(f) is cst.Attribute and type(f.value) is cst.Name and f.value.value == self_name \
                         and f.attr.value in renormalising:
-                    writes.setdefault(sem.SELF_ATTRIBUTE + f.attr.value, []).append((node, "renorm", node))
+                    writes.setdefault(SELF_ATTRIBUTE + f.attr.value, []).append((node, "renorm", node))
         return (params, writes) if writes else None
 
     ctx.method_writes.add((class_name, method.name.value), compute)
@@ -599,7 +600,7 @@ def _nograd_view_return(function: cst.FunctionDef, imports: ImportMap, skip_self
     decorated = any(d in sem.NOGRAD_CONTEXTS for d in _decorator_names(function, imports))
     if not decorated and not any(type(statement) is cst.With for statement in _statements(function)):
         return None  # no return can be under no_grad
-    names = [name for name, _param in _parameters(function)][1 if skip_self else 0:]
+    names = [name for name, _param in parameter_list(function)][1 if skip_self else 0:]
     bound: Dict[str, int] = {}
     for node in walk(function.body):
         if type(node) in _BINDING_NODES:
@@ -677,7 +678,7 @@ def _string_dispatch(function: cst.FunctionDef) -> Optional[tuple]:
     comparing one parameter with strings (``if activation == "relu": return F.relu``, then ``raise``):
     a call with a known string returns that expression (a torch callable, named as the file imports it).
     Else None."""
-    params = [name for name, _param in _parameters(function)]
+    params = [name for name, _param in parameter_list(function)]
     table: Dict[str, cst.BaseExpression] = {}
     param = None
     statements = _block(function.body)
@@ -756,7 +757,7 @@ def _basic_view_base(node) -> Optional[cst.BaseExpression]:
                     for e in node.slice):
                 return None
             node, seen_view = node.value, True
-        elif kind is cst.Call and type(node.func) is cst.Attribute and node.func.attr.value in _VIEW_METHODS:
+        elif kind is cst.Call and type(node.func) is cst.Attribute and node.func.attr.value in VIEW_METHODS:
             node, seen_view = node.func.value, True
         else:
             break
@@ -776,12 +777,12 @@ def _viewed_by_method(node) -> bool:
 
 
 def _function_writes(ctx: ModuleContext, function: cst.FunctionDef):
-    writes = _parameter_writes(function, ctx.k, callee_writes=_callee_writes(ctx, None, None))
-    return ([n for n, _ in _parameters(function)], writes) if writes else None
+    writes = parameter_writes(function, ctx.k, callee_writes=_callee_writes(ctx, None, None))
+    return ([n for n, _ in parameter_list(function)], writes) if writes else None
 
 
 def _callee_writes(ctx: ModuleContext, class_name: Optional[str], self_name: Optional[str]):
-    """For :func:`_parameter_writes`: what the function of this file, or the method of the same class, that
+    """For :func:`parameter_writes`: what the function of this file, or the method of the same class, that
     a call runs writes of its parameters (its writes to its own tensors are its own)."""
 
     def lookup(call: cst.Call):
@@ -906,7 +907,7 @@ def _true_defaults(ctx: ModuleContext, function: cst.FunctionDef, class_name: Op
 
 def _find_true_defaults(ctx: ModuleContext, function: cst.FunctionDef,
                         class_name: Optional[str]) -> frozenset:
-    candidates = [(index, name) for index, (name, param) in enumerate(_parameters(function))
+    candidates = [(index, name) for index, (name, param) in enumerate(parameter_list(function))
                   if type(param.default) is cst.Name and param.default.value == "True"]
     if not candidates or not _callers_visible(ctx, function, class_name):  # most functions: no walk at all
         return frozenset()
@@ -929,7 +930,7 @@ def _unpassed_layer_defaults(ctx: ModuleContext, init: cst.FunctionDef, class_na
                              imports: ImportMap) -> Dict[str, str]:
     """``{"act_layer": "torch.nn.SiLU"}`` for ``def __init__(self, c, act_layer=nn.SiLU)`` when the class is
     always built without ``act_layer`` (:func:`_unpassed_test`) and ``__init__`` never assigns it."""
-    candidates = [(index, name, qualname) for index, (name, param) in enumerate(_parameters(init))
+    candidates = [(index, name, qualname) for index, (name, param) in enumerate(parameter_list(init))
                   if type(param.default) in (cst.Name, cst.Attribute)
                   and (qualname := imports.resolve(param.default))]
     if not candidates:
@@ -1032,7 +1033,7 @@ def _analyze_function(ctx: ModuleContext, function: cst.FunctionDef, imports: Im
     if in_autograd_function and function.name.value in ("forward", "backward", "setup_context", "jvp", "vjp"):
         nograd = True  # autograd is off inside a custom Function's forward/backward
     is_method = class_name is not None and "staticmethod" not in decorators
-    params = _parameters(function)
+    params = parameter_list(function)
     self_name = params[0][0] if is_method and params else ""
     unit = Unit(ctx, ImportMap(imports), nograd=nograd, self_name=self_name, class_name=class_name)
     unit.returns_escape = not looks_like_inference(function.name.value)
@@ -1089,7 +1090,7 @@ def _refines(declared: Val, passed: Val, layers_only: bool = False) -> bool:
     """Does what callers pass refine the parameter? Not one that is no tensor, except a layer as default
     (``act_layer=nn.ReLU``) to which the joined calls pass one known callable (``partial(nn.LeakyReLU,
     inplace=True)``; calls passing different ones join to none and leave the default). ``layers_only``
-    (a class's constructor calls): only such a layer parameter (inplace_lint.select keeps every part
+    (a class's constructor calls): only such a layer parameter (inplace_lint.syntax.select keeps every part
     building a class whose ``__init__`` has a layer default, and no other)."""
     layer = declared.callee is not None and passed.callee is not None
     return layer if layers_only else declared.kind != OTHER or layer
@@ -1117,18 +1118,6 @@ def _as_attribute(key: str, val: Val) -> Val:
                module=val.module if container else None)
 
 
-def _parameters(function: cst.FunctionDef) -> List[Tuple[str, cst.Param]]:
-    p = function.params
-    out = []
-    for param in list(p.posonly_params) + list(p.params):
-        out.append((param.name.value, param))
-    if type(p.star_arg) is cst.Param:
-        out.append((p.star_arg.name.value, p.star_arg))
-    for param in p.kwonly_params:
-        out.append((param.name.value, param))
-    if p.star_kwarg is not None:
-        out.append((p.star_kwarg.name.value, p.star_kwarg))
-    return out
 
 
 _LITERAL_DEFAULTS = frozenset({cst.Integer, cst.Float, cst.SimpleString, cst.ConcatenatedString, cst.Tuple,
@@ -1222,7 +1211,7 @@ def _summarize_autograd_function(cls: cst.ClassDef, knowledge) -> Optional[sem.F
                    None)
     if forward is None:
         return None
-    params = [name for name, _ in _parameters(forward)][1:]  # drop ctx
+    params = [name for name, _ in parameter_list(forward)][1:]  # drop ctx
     saved_names: List[str] = []
     returned: List[str] = []
 
@@ -1239,205 +1228,10 @@ def _summarize_autograd_function(cls: cst.ClassDef, knowledge) -> Optional[sem.F
                     value = value.func.value
                 if type(value) is cst.Name:
                     returned.append(value.value)
-    written = _parameter_writes(forward, knowledge)
+    written = parameter_writes(forward, knowledge)
     dirty = tuple(index for index, name in enumerate(params) if name in written)
     # the dirty input returned: torch hands back that very tensor (its version moved by the write)
     returns_dirty = next((index for index in dirty if params[index] in returned), None)
     inputs = tuple(sorted({params.index(n) for n in saved_names if n in params}))
     saves_result = any(n in returned and n not in params for n in saved_names)
     return sem.FunctionSummary(cls.name.value, inputs, saves_result, cls, dirty, returns_dirty)
-
-
-def _alias_source(value, owner: Dict[str, str]) -> Optional[str]:
-    """The name of ``owner`` that ``x = value`` makes ``x`` (maybe) another name for: ``x = token``, or a
-    branch of a conditional (``out = h if self.root_weight else torch.zeros_like(h)``)."""
-    if type(value) is cst.IfExp:
-        for branch in (value.body, value.orelse):
-            if type(branch) is cst.Name and branch.value in owner:
-                return branch.value
-        return None
-    return value.value if type(value) is cst.Name and value.value in owner else None
-
-
-def _parameter_writes(function: cst.FunctionDef, knowledge, self_name: Optional[str] = None,
-                      callee_writes=None) -> Dict[str, List[Tuple[cst.CSTNode, str, str]]]:
-    """Parameters a helper function writes in place, before any rebinding of the name:
-    ``def scale_(t): t.mul_(2)``.
-
-    A call ``scale_(y)`` then writes ``y``; the finding goes on the helper's own in-place line. For a
-    method (``self_name``), writes to ``self.<attr>`` tensors too, keyed ``"self.<attr>"``.
-    ``callee_writes(call)``: the (parameters, writes) of the function or method of this file a call runs,
-    if it writes a parameter -- passing a parameter on to it writes that parameter too (``def forward(self,
-    score): self.regularise(score)`` with ``score += self.bias`` in ``regularise``).
-    """
-    params = {name for name, _ in _parameters(function)}
-    owner = {name: name for name in params}  # written name -> the parameter it writes
-    module_owner: Dict[str, str] = {}  # loop name over a parameter's submodules -> the parameter
-    writes: Dict[str, List[Tuple[cst.CSTNode, str, str]]] = {}
-    # where (in source order) each name is first rebound: a write before that point, in straight-line code
-    # or on a loop's first pass, writes what the caller passed (seqs *= mask; ...; seqs = seqs * 2)
-    first_rebound: Dict[str, int] = {}
-    order: Dict[int, int] = {}  # id(node) -> its place in source order
-    passed_at: Dict[int, int] = {}  # a write in a callee (its node's id) -> the place of the call here
-    assigned_from: Dict[int, int] = {}  # id(an assignment's value) -> the assignment's place
-    # exact types: LibCST's nodes are final, and an ABC isinstance check costs several plain ones
-    name_type, subscript_type, attribute_type = cst.Name, cst.Subscript, cst.Attribute
-    def own_tensor(node) -> Optional[str]:  # self.queue -> "self.queue"
-        if self_name and type(node) is attribute_type and type(node.value) is name_type \
-                and node.value.value == self_name:
-            return sem.SELF_ATTRIBUTE + node.attr.value
-        return None
-
-    for place, node in enumerate(walk(function, skip_nested_functions=True)):
-        kind = type(node)
-        order[id(node)] = place
-        if kind is cst.Assign:
-            assigned_from[id(node.value)] = place  # ``x = self.m(x)``: the call runs before x is rebound
-            for target in node.targets:
-                t = target.target
-                if type(t) is name_type and (source := _alias_source(node.value, owner)) is not None \
-                        and t.value not in owner:
-                    owner[t.value] = owner[source]  # x = token: writing x writes the parameter
-                elif type(t) is name_type and not _aliases_itself(node.value, t.value, knowledge):
-                    first_rebound.setdefault(t.value, place)
-                    if t.value not in params:
-                        owner.pop(t.value, None)  # an alias rebound: its later writes are its own
-                elif type(t) is subscript_type and type(t.value) is name_type and t.value.value in owner:
-                    writes.setdefault(owner[t.value.value], []).append((node, "subscript", "[...] ="))
-                elif type(t) is subscript_type and own_tensor(t.value):
-                    writes.setdefault(own_tensor(t.value), []).append((node, "subscript", "[...] ="))
-                elif type(t) is subscript_type and (holder := _held_by_parameter(t.value, owner, self_name)):
-                    writes.setdefault(holder, []).append((node, "parameter_update", node))
-        elif kind is cst.AugAssign:
-            t = node.target
-            base = t.value if type(t) is subscript_type else t
-            held = type(base) is not name_type
-            holder = _held_by_parameter(base, owner, self_name) if held else owner.get(base.value)
-            if holder is not None:
-                form = "parameter_update" if held else "subscript" if type(t) is subscript_type else "augassign"
-                op_text = node if held else sem.AUG_SYMBOLS.get(type(node.operator), "=")
-                writes.setdefault(holder, []).append((node, form, op_text))
-        elif kind is cst.Call:
-            f = node.func
-            if (type(f) is attribute_type and type(f.value) is name_type and f.value.value in owner
-                    and knowledge.is_inplace_method(f.attr.value)):
-                writes.setdefault(owner[f.value.value], []).append((node, "method", f.attr.value + "()"))
-            elif (type(f) is attribute_type and type(f.value) is attribute_type
-                  and type(f.value.value) is name_type and f.value.value.value in module_owner
-                  and knowledge.is_inplace_method(f.attr.value)):
-                # ``for m in model.modules(): m.mask.copy_(new)`` writes one of the model's tensors
-                writes.setdefault(module_owner[f.value.value.value], []).append(
-                    (node, "method", f.attr.value + "()"))
-            elif type(f) is attribute_type and own_tensor(f.value) and knowledge.is_inplace_method(f.attr.value):
-                writes.setdefault(own_tensor(f.value), []).append((node, "method", f.attr.value + "()"))
-            elif type(f) is attribute_type and knowledge.is_inplace_method(f.attr.value) and \
-                    (holder := _held_by_parameter(f.value, owner, self_name)):
-                # ``layer.weight.mul_(1 - lr)``: updates a tensor of the module passed as ``layer`` (no rewrite
-                # keeps both the update and what a forward saved: a parameter update, as a step is)
-                writes.setdefault(holder, []).append((node, "parameter_update", node))
-            elif callee_writes is not None:
-                found = callee_writes(node)
-                if found is not None:
-                    callee_params, callee_sites = found
-                    bound = sem._bind_evaluated(callee_params, node, [None] * len(node.args)) or {}
-                    for param, (_val, arg) in bound.items():
-                        if type(arg) is name_type and arg.value in owner and param in callee_sites:
-                            for site in callee_sites[param]:
-                                # written when the call runs: before the statement that holds it rebinds
-                                passed_at[id(site[0])] = assigned_from.get(id(node), place + 1) - 1
-                                writes.setdefault(owner[arg.value], []).append(site)
-        elif kind is cst.For:
-            # ``for t, s in zip(teacher.parameters(), ...)``: writing t writes the module passed as teacher
-            owner.update(_parameter_loop_names(node, params))
-            module_owner.update(_module_loop_names(node, params))
-    kept = {}
-    for param, sites in writes.items():
-        rebound = first_rebound.get(param, len(order))
-        before = [site for site in sites if passed_at.get(id(site[0]), order.get(id(site[0]), 0)) < rebound]
-        if before:
-            kept[param] = before
-    return kept
-
-
-# Attributes whose tensor shares no version counter with what holds it (``.data``), or is no input a
-# forward saves (``.grad``)
-_UNTRACKED_ATTRIBUTES = frozenset({"data", "grad"})
-# A layer's parameters by name: other attributes of a module may be counters, buffers or lists
-_LAYER_PARAMETERS = frozenset({"weight", "bias"})
-
-
-def _held_by_parameter(node, owner: Dict[str, str], self_name: Optional[str]) -> Optional[str]:
-    """The parameter whose layer's weight or bias ``node`` is (``layer.weight``, ``model.fc2.bias``), or
-    None; never ``self`` (a method's writes to its own tensors are keyed by attribute) nor through
-    ``.data``/``.grad`` (inplace_lint.select keeps such a helper's callers)."""
-    if type(node) is not cst.Attribute or node.attr.value not in _LAYER_PARAMETERS:
-        return None
-    while type(node) is cst.Attribute:
-        if node.attr.value in _UNTRACKED_ATTRIBUTES:
-            return None
-        node = node.value
-    if type(node) is cst.Name and node.value != self_name:
-        return owner.get(node.value)
-    return None
-
-
-def _aliases_itself(value, name: str, knowledge) -> bool:
-    """``batch = batch.div_(255.0)``, ``seqs = seqs.transpose(0, 1)`` (or a chain of them): in-place ops and
-    views of ``name``, so the name still shares what the caller passed (a write through it writes that)."""
-    while type(value) is cst.Call and type(value.func) is cst.Attribute and (
-            knowledge.is_inplace_method(value.func.attr.value) or value.func.attr.value in _ALIASING_VIEWS):
-        value = value.func.value
-    return type(value) is cst.Name and value.value == name
-
-
-# Views that never copy (reshape and flatten may): what they return shares its base's storage
-_ALIASING_VIEWS = _VIEW_METHODS - {"reshape", "flatten", "unflatten"}
-
-
-def _module_loop_names(node: cst.For, params) -> Dict[str, str]:
-    """Loop name -> parameter, for loops over a parameter's submodules: ``for m in model.modules()``,
-    ``for name, m in model.named_modules()`` (and ``children``) (inplace_lint.select mirrors this)."""
-    loop, target = node.iter, node.target
-    if not (type(loop) is cst.Call and type(loop.func) is cst.Attribute
-            and loop.func.attr.value in MODULE_WALKS
-            and type(loop.func.value) is cst.Name and loop.func.value.value in params):
-        return {}
-    holder = loop.func.value.value
-    if MODULE_WALKS[loop.func.attr.value]:
-        if type(target) in (cst.Tuple, cst.List) and len(target.elements) == 2 \
-                and type(target.elements[1].value) is cst.Name:
-            return {target.elements[1].value.value: holder}
-        return {}
-    return {target.value: holder} if type(target) is cst.Name else {}
-
-
-def _parameter_loop_names(node: cst.For, params) -> Dict[str, str]:
-    """Loop name -> parameter, for loops over a parameter's own tensors: ``for p in model.parameters()``,
-    ``for name, p in model.named_parameters()``, ``zip(teacher.parameters(), student.parameters())``, and
-    the state dict's (``for name, t in model.state_dict().items()`` or ``.values()``: detached tensors
-    sharing the parameters' version counters) (inplace_lint.select mirrors this)."""
-    def bind(target, expr, out: Dict[str, str]) -> None:
-        if not (type(expr) is cst.Call and type(expr.func) is cst.Attribute):
-            return
-        holder, method = expr.func.value, expr.func.attr.value
-        if method in ("items", "values") and type(holder) is cst.Call and type(holder.func) is cst.Attribute \
-                and holder.func.attr.value == "state_dict" and not expr.args:
-            holder, method = holder.func.value, "named_parameters" if method == "items" else "parameters"
-        if not (type(holder) is cst.Name and holder.value in params):
-            return
-        module = holder.value
-        if method == "parameters" and type(target) is cst.Name:
-            out[target.value] = module
-        elif method == "named_parameters" and type(target) in (cst.Tuple, cst.List) and \
-                len(target.elements) == 2 and type(target.elements[1].value) is cst.Name:
-            out[target.elements[1].value.value] = module
-
-    out: Dict[str, str] = {}
-    loop, target = node.iter, node.target
-    if type(loop) is cst.Call and type(loop.func) is cst.Name and loop.func.value == "zip" \
-            and type(target) in (cst.Tuple, cst.List):
-        for element, arg in zip(target.elements, loop.args):
-            bind(element.value, arg.value, out)
-    else:
-        bind(target, loop, out)
-    return out

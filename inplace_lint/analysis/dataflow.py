@@ -16,7 +16,7 @@ from typing import Callable, Dict, FrozenSet, Iterable, List, NamedTuple, Option
 import libcst as cst
 
 from inplace_lint.analysis import semantics as sem
-from inplace_lint.analysis.names import ImportMap, dotted, walk
+from inplace_lint.syntax.names import AUG_SYMBOLS, ImportMap, dotted, walk
 from inplace_lint.analysis.values import (
     ALWAYS_SAVED,
     CONTAINER,
@@ -41,8 +41,8 @@ from inplace_lint.analysis.values import (
     loop_settled,
     replace,
 )
-from inplace_lint.knowledge import MODULE_PARAMS, InplaceForm, Knowledge, Save
-from inplace_lint.ftypes import AnalysisTooLarge
+from inplace_lint.knowledge import MODULE_PARAMS, VIEW_METHODS, InplaceForm, Knowledge, Save
+from inplace_lint.model.findings import AnalysisTooLarge
 
 MAX_LOOP_ROUNDS = 6
 # Statements one unit may interpret before loops stop iterating to a fixed point (nested loops multiply
@@ -454,7 +454,7 @@ class ModuleContext:
         if not clean:
             self.opaque_constructors.add(class_name)
             return
-        # only a callable passed refines (``act_layer=partial(nn.ReLU, inplace=True)``; inplace_lint.select
+        # only a callable passed refines (``act_layer=partial(nn.ReLU, inplace=True)``; inplace_lint.syntax.select
         # keeps every part naming such a class, so that the calls joined are the same in a reduced text)
         joined = self.constructor_args.setdefault(class_name, {})
         for param, val in args.items():
@@ -1286,7 +1286,7 @@ class Interpreter:
     def aug_assign(self, state: State, node: cst.AugAssign) -> None:
         target_val = self.eval(state, node.target)
         value = self.eval(state, node.value)
-        symbol = sem.AUG_SYMBOLS.get(type(node.operator))
+        symbol = AUG_SYMBOLS.get(type(node.operator))
         if symbol is None:
             return
         in_subscript = type(node.target) is cst.Subscript
@@ -1474,11 +1474,6 @@ class Interpreter:
 
 
 # Calls whose result views their receiver: a write into it writes the receiver.
-_VIEW_METHODS = frozenset({"t", "view", "view_as", "unsqueeze", "squeeze", "transpose", "permute", "reshape",
-                           "narrow", "select", "expand", "expand_as", "flatten", "unflatten", "diagonal", "detach",
-                           "swapaxes", "movedim", "unfold", "as_strided", "real", "imag"})
-
-
 def _split_path_local_saves(a: State, b: State) -> None:
     """Before two branches join: a tensor that a save made on one branch only holds is, on the other
     branch, a tensor of its own (renamed there), so that a name holding it there is not taken for the
@@ -1612,7 +1607,7 @@ def _view_base(node) -> Optional[cst.Name]:
         if type(node) is cst.Subscript:
             node, seen_view = node.value, True
         elif (type(node) is cst.Call and type(node.func) is cst.Attribute
-              and node.func.attr.value in _VIEW_METHODS):
+              and node.func.attr.value in VIEW_METHODS):
             node, seen_view = node.func.value, True
         elif type(node) is cst.Attribute and node.attr.value in ("T", "mT", "H", "mH"):
             node, seen_view = node.value, True

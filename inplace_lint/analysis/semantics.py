@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Dict, FrozenSet, List, Optional, Tuple
 
 import libcst as cst
 
-from inplace_lint.analysis.names import dotted, walk
+from inplace_lint.analysis.parameters import SELF_ATTRIBUTE, bind_arguments, parameter_list, parameter_writes
+from inplace_lint.syntax.names import dotted, walk
 from inplace_lint.analysis.naming import looks_like_count, looks_like_integer_tensor, looks_like_module
 from inplace_lint.analysis.values import (
     ALWAYS_SAVED,
@@ -53,21 +54,6 @@ BINARY_SYMBOLS = {
     cst.BitXor: "xor",
     cst.LeftShift: "lshift",
     cst.RightShift: "rshift",
-}
-AUG_SYMBOLS = {
-    cst.MultiplyAssign: "*=",
-    cst.DivideAssign: "/=",
-    cst.AddAssign: "+=",
-    cst.SubtractAssign: "-=",
-    cst.PowerAssign: "**=",
-    cst.MatrixMultiplyAssign: "@=",
-    cst.FloorDivideAssign: "//=",
-    cst.ModuloAssign: "%=",
-    cst.BitAndAssign: "&=",
-    cst.BitOrAssign: "|=",
-    cst.BitXorAssign: "^=",
-    cst.LeftShiftAssign: "<<=",
-    cst.RightShiftAssign: ">>=",
 }
 BINARY_FROM_AUG = {
     "*=": "mul",
@@ -622,7 +608,7 @@ def call(interp: "Interpreter", state: State, node: cst.Call) -> Val:
                 return _nograd_view_result(interp, state, node, viewed, vals[viewed.position], vals, handed)
             key = (unit.class_name, func.attr.value)
             params = _argument_params(interp, key) if unit.class_name else None
-            bound = _bind_evaluated(params, node, vals) if params is not None else None
+            bound = bind_arguments(params, node, vals) if params is not None else None
             mark = len(interp.renamed)
             saves = frozenset()
             if bound is not None:
@@ -782,7 +768,7 @@ def _argument_params(interp: "Interpreter", key) -> Optional[List[str]]:
 
 
 def _passed(bound: Bound) -> Dict[str, Tuple[Val, object]]:
-    """A bound call's arguments as (value, node) by parameter (what :func:`_bind_evaluated` gives)."""
+    """A bound call's arguments as (value, node) by parameter (what :func:`bind_arguments` gives)."""
     return {p: (v, bound.nodes.get(p)) for p, v in bound.vals.items()}
 
 
@@ -877,9 +863,6 @@ def _nograd_view_result(interp: "Interpreter", state: State, node: cst.Call, sum
     return Val(kind=CONTAINER, grad=MAYBE if handed else view.grad, groups=groups, hist=made.hist, parts=parts)
 
 
-# How a method's writes to its own tensors are keyed among the parameters it writes ("self.queue"),
-# whatever its first parameter is named (inplace_lint.analysis._parameter_writes)
-SELF_ATTRIBUTE = "self."
 # ... and a method's writes to its own parameters (``for t in self.state_dict().values(): t.clamp_(-c, c)``)
 SELF_PARAMETERS = SELF_ATTRIBUTE + "parameters()"
 
@@ -923,8 +906,6 @@ def _made_hook(interp: "Interpreter", call: cst.Call):
     """(its name, (parameters, writes)) of the hook a factory of this file returns (``self._make_hook(name)``
     or ``make_hook(name)``: a function whose body defines the hook and returns it), when the hook writes a
     parameter in place; else (None, None)."""
-    from inplace_lint.analysis import _parameter_writes, _parameters
-
     func, factory = call.func, None
     if type(func) is cst.Name:
         factory = next((f for f in interp.ctx.top_level_functions if f.name.value == func.value), None)
@@ -942,8 +923,8 @@ def _made_hook(interp: "Interpreter", call: cst.Call):
     if len(returned) != 1 or returned[0] not in nested:
         return None, None
     hook = nested[returned[0]]
-    writes = _parameter_writes(hook, interp.k)
-    return (hook.name.value, ([name for name, _ in _parameters(hook)], writes)) if writes else (None, None)
+    writes = parameter_writes(hook, interp.k)
+    return (hook.name.value, ([name for name, _ in parameter_list(hook)], writes)) if writes else (None, None)
 
 
 def _hooked_forwards_record(interp: "Interpreter", hooked_by_type: bool = False) -> bool:
@@ -1014,24 +995,6 @@ def _argument_writes(interp: "Interpreter", module: ModuleInfo, name: str):
     arguments in place, else None."""
     found = interp.ctx.method_writes.get((module.user_class, name))
     return found if found is not None and any(param in found[0] for param in found[1]) else None
-
-
-def _bind_evaluated(params: List[str], call: cst.Call,
-                    vals: List[Val]) -> Optional[Dict[str, Tuple[Val, object]]]:
-    """The call's arguments (already evaluated, ``vals`` in the order of ``call.args``) by parameter name;
-    None when a starred argument hides which is which."""
-    bound: Dict[str, Tuple[Val, object]] = {}
-    position = 0
-    for arg, val in zip(call.args, vals):
-        if arg.star:
-            return None
-        if arg.keyword is not None:
-            bound[arg.keyword.value] = (val, arg.value)
-            continue
-        if position < len(params):
-            bound[params[position]] = (val, arg.value)
-        position += 1
-    return bound
 
 
 def _method_writes_arguments(interp: "Interpreter", state: State, found, name: str, call: cst.Call,
@@ -1828,7 +1791,7 @@ def _apply_module(interp, state, node, module: ModuleInfo, vals: List[Val], sequ
     if found is not None and type(node) is cst.Call:
         # a forward that writes what it is passed (x += self.pos): the caller's tensor, before this call's
         # own saves (which see it as written)
-        bound = _bind_evaluated(found[0], node, vals)
+        bound = bind_arguments(found[0], node, vals)
         if bound is not None:
             _method_writes_arguments(interp, state, found, "forward", node, bound)
     # a class of this file whose forward was analysed: it saves what that analysis found it saves of its
@@ -1838,7 +1801,7 @@ def _apply_module(interp, state, node, module: ModuleInfo, vals: List[Val], sequ
     if forward is not None and type(node) is cst.Call:
         interp.ctx.read_summary(forward)
         params = interp.ctx.argument_params.get(forward) if forward in interp.ctx.argument_saves else None
-        analysed = _bind_evaluated(params, node, vals) if params is not None else None
+        analysed = bind_arguments(params, node, vals) if params is not None else None
     # a module we cannot see into: it may save its parameters for its inputs' gradients
     recording = not interp.unit.nograd and not interp.unit.hooks_depth
     label = module.label or "module"

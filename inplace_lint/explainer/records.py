@@ -5,7 +5,7 @@ from __future__ import annotations
 import linecache
 from typing import Any, Optional, Tuple
 
-from inplace_lint.records import Record
+from inplace_lint.model.records import Record
 
 
 class Site(Record):

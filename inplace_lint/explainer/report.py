@@ -95,11 +95,12 @@ class StaticCheck:
     def findings(self, path: str) -> Optional[list]:
         if path not in self._cache:
             try:
-                from inplace_lint import lint_source
+                from inplace_lint.engine.core import lint_source
+                from inplace_lint.syntax.noqa import filter_suppressed
 
                 with open(path, encoding="utf-8") as handle:
                     source = handle.read()
-                self._cache[path] = lint_source(source, path)
+                self._cache[path] = filter_suppressed(lint_source(source, path, None), source)
             except Exception:  # not a readable Python file (a notebook cell, <string>): no verdict
                 self._cache[path] = None
         return self._cache[path]

@@ -53,9 +53,8 @@ _IMMEDIATE = (
 
 def _library_dirs() -> Tuple[str, ...]:
     """Folders whose code is never the user's: torch, this package, the standard library."""
-    import inplace_lint
-
-    dirs = {os.path.dirname(torch.__file__), os.path.dirname(inplace_lint.__file__)}
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # inplace_lint/
+    dirs = {os.path.dirname(torch.__file__), package}
     for key in ("stdlib", "platstdlib"):
         path = sysconfig.get_paths().get(key)
         if path:

@@ -242,3 +242,9 @@ def load() -> Knowledge:
     """The shipped knowledge, read once per process."""
     text = resources.files(__name__).joinpath("ops.json").read_text(encoding="utf-8")
     return Knowledge(json.loads(text))
+
+
+# Tensor methods that return a view of their receiver (reshape and flatten: when they can)
+VIEW_METHODS = frozenset({"t", "view", "view_as", "unsqueeze", "squeeze", "transpose", "permute", "reshape",
+                          "narrow", "select", "expand", "expand_as", "flatten", "unflatten", "diagonal", "detach",
+                          "swapaxes", "movedim", "unfold", "as_strided", "real", "imag"})

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Dict
 
-from inplace_lint.records import FrozenRecord
+from inplace_lint.model.findings import DOCS_URL
+from inplace_lint.model.records import FrozenRecord
 from inplace_lint.rules import (
     agi001_saved_tensor_modified,
     agi002_leaf_modified,
@@ -17,7 +18,6 @@ from inplace_lint.rules import (
     agi004_nograd_view_modified,
 )
 
-DOCS_URL = "https://github.com/inplace-lint/inplace-lint/blob/main/docs/rules/{code}.md"
 
 
 class Rule(FrozenRecord):

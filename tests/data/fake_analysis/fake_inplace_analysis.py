@@ -26,7 +26,7 @@ ZERO_ = re.compile(r"\b(?P<name>[A-Za-z_]\w*)\.zero_\(\)")
 
 
 def analyze_module(module, source, path, options, parsed_text=None, positions=None):
-    from inplace_lint.ftypes import Edit, Evidence, Finding, Fix, Position
+    from inplace_lint.model.findings import Edit, Evidence, Finding, Fix, Position
 
     findings = []
     for number, line in enumerate(re.split(r"\r\n|\r|\n", source), start=1):

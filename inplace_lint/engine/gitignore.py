@@ -14,7 +14,7 @@ import os
 import re
 from typing import List, Optional, Pattern, Tuple
 
-from inplace_lint.records import FrozenRecord
+from inplace_lint.model.records import FrozenRecord
 
 
 class IgnoreRule(FrozenRecord):

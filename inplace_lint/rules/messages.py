@@ -9,8 +9,12 @@ from typing import Optional
 
 import libcst as cst
 
-from inplace_lint.ftypes import Evidence, Finding, InplaceSite, Position
+from inplace_lint.model.findings import Evidence, Finding, InplaceSite, Position
 from inplace_lint.rules import RULES
+
+# How often a lint looked beyond the reduced text the analysis saw (then its findings are not a function
+# of that text, and a Memo must not keep them).
+WHOLE_SOURCE_READS = [0]
 
 VERSION_ERROR = "one of the variables needed for gradient computation has been modified by an inplace operation"
 LEAF_ERROR = "a leaf Variable that requires grad is being used in an in-place operation"
@@ -76,8 +80,6 @@ def _private_helper_write(ctx, write, source: str) -> bool:
     # seen, plus its definition
     if not re.search(r"(?<![\w])" + re.escape(helper) + r"(?!\w)", source):
         return False
-    from inplace_lint.engine import WHOLE_SOURCE_READS
-
     WHOLE_SOURCE_READS[0] += 1
     try:
         mentions = sum(1 for token in tokenize.generate_tokens(io.StringIO(source).readline)
@@ -233,7 +235,7 @@ def _with_hook_fix(finding: Finding, source: str, hook: str) -> Finding:
 def _with_own_fix(finding: Finding, plan, why: str, advice: str) -> Finding:
     """``finding`` with the fix ``plan(fixes)`` makes for it (where the usual per-form fixes would be
     wrong), its message told ``why`` and then the fix's title, or ``advice`` when there is no fix."""
-    from inplace_lint import fixes
+    from inplace_lint.fixkit import fixes
 
     try:
         fix = plan(fixes)
@@ -308,7 +310,7 @@ def _built_inplace(ctx, write) -> str:
 
 def _with_fix(finding: Finding, source: str) -> Finding:
     try:
-        from inplace_lint import fixes
+        from inplace_lint.fixkit import fixes
     except ImportError:
         return finding
     return fixes.attach(finding, source)

@@ -35,7 +35,7 @@ import time
 from collections import Counter
 from typing import Callable, Dict, List, Optional, Sequence
 
-from inplace_lint.ftypes import Finding
+from inplace_lint.model.findings import Finding
 
 COLOR_CHOICES = ("auto", "always", "never")
 

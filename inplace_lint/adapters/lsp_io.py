@@ -21,7 +21,7 @@ import sys
 import threading
 from typing import Callable, Optional
 
-logger = logging.getLogger("inplace_lint.lsp")
+logger = logging.getLogger("inplace_lint.adapters.lsp")
 
 # Bigger than any real document's message (a 10 MB file is about 10 MB of JSON); a larger length is read
 # as a broken header, never allocated.

@@ -22,10 +22,10 @@ import tokenize
 from pathlib import Path
 from typing import List, Optional, Sequence, Tuple
 
-from inplace_lint.ftypes import Finding
-from inplace_lint.output import FORMATS, FileError, file_error_from
-from inplace_lint.records import Record, factory
-from inplace_lint.terminal import COLOR_CHOICES, is_terminal
+from inplace_lint.model.findings import Finding
+from inplace_lint.adapters.output import FORMATS, FileError, file_error_from
+from inplace_lint.model.records import Record, factory
+from inplace_lint.adapters.terminal import COLOR_CHOICES, is_terminal
 
 SUBCOMMANDS = ("check", "rule", "lsp")
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
@@ -206,19 +206,19 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         if args.command == "lsp":
             return _lsp_command(args)
         if args.watch:
-            from inplace_lint.watch import watch
+            from inplace_lint.adapters.watch import watch
 
             return watch(args, run_check, rounds=args.watch_rounds)
         return run_check(args)
     except KeyboardInterrupt:  # Ctrl-C: no traceback, the shell's convention for SIGINT
         return 130
     except BrokenPipeError:  # `inplace-lint ... | head`
-        from inplace_lint.quiet import quiet_closed_stdout
+        from inplace_lint.adapters.quiet import quiet_closed_stdout
 
         quiet_closed_stdout()
         return EXIT_ERROR
     except OSError as error:  # stdout on a full disk, /dev/full, a closed terminal
-        from inplace_lint.quiet import quiet_closed_stdout
+        from inplace_lint.adapters.quiet import quiet_closed_stdout
 
         quiet_closed_stdout()
         try:
@@ -253,7 +253,7 @@ def _rule_command(args) -> int:
 
 def _lsp_command(args) -> int:
     try:
-        from inplace_lint.lsp import serve
+        from inplace_lint.adapters.lsp import serve
     except ImportError as error:
         print(
             f"inplace-lint: error: the language server needs pygls and lsprotocol "
@@ -261,7 +261,7 @@ def _lsp_command(args) -> int:
             file=sys.stderr,
         )
         return EXIT_ERROR
-    from inplace_lint.quiet import serve_quietly
+    from inplace_lint.adapters.quiet import serve_quietly
 
     return serve_quietly(lambda: serve(tcp=args.tcp, host=args.host, port=args.port))
 
@@ -307,14 +307,16 @@ def check_source(
 
     ``linter`` replaces the engine's ``lint_source`` when only linting (the cache passes its own).
     """
-    from inplace_lint.apply_fixes import fix_text, lint_text
-    from inplace_lint.terminal import fixed_codes
+    from inplace_lint.fixkit.apply import fix_text, lint_text
+    from inplace_lint.adapters.terminal import fixed_codes
 
     result = FileResult(display=display)
     try:
         if fix or diff:
-            before = lint_text(source, display, settings)
-            outcome = fix_text(source, display, settings, unsafe=unsafe, findings=before)
+            from inplace_lint.engine.core import lint_source
+
+            before = lint_text(source, display, settings, lint_source)
+            outcome = fix_text(source, display, settings, unsafe=unsafe, linter=lint_source, findings=before)
             result.findings = outcome.remaining
             result.fixed_codes = dict(fixed_codes(before, outcome.remaining))
             result.fixed = outcome.fixed
@@ -334,11 +336,13 @@ def check_source(
             elif not outcome.converged:
                 result.note = f"inplace-lint: {display}: fixes did not settle after {outcome.rounds} rounds"
         else:
-            result.findings = lint_text(source, display, settings, linter=linter)
+            if linter is None:  # the cache passes its own, which loads the engine only on a miss
+                from inplace_lint.engine.core import lint_source as linter
+            result.findings = lint_text(source, display, settings, linter)
     except RecursionError:
         result.error = FileError(display, "cannot lint: the code nests too deeply")
     except Exception as error:  # an internal bug must not lose the other files' results
-        from inplace_lint.engine import LintError  # imported here: a cached run never loads LibCST
+        from inplace_lint.model.findings import LintError
 
         if isinstance(error, LintError):
             result.error = file_error_from(display, error)
@@ -378,7 +382,7 @@ def check_path(path: Path, settings, fix: bool, unsafe: bool, diff: bool, linter
         return FileResult(display, error=FileError(display, f"cannot decode: {error}"))
     result = check_source(source, display, settings, fix=fix, unsafe=unsafe, diff=diff, linter=linter)
     if fix and not diff and result.new_source is not None:
-        from inplace_lint.apply_fixes import write_fixed
+        from inplace_lint.fixkit.apply import write_fixed
 
         try:
             problem = write_fixed(str(path), data, result.new_source.encode(encoding), roots)
@@ -396,7 +400,7 @@ def check_path(path: Path, settings, fix: bool, unsafe: bool, diff: bool, linter
 
 
 def _engine_lint(source: str, path: str, options):
-    from inplace_lint.engine import lint_source
+    from inplace_lint.engine.core import lint_source
 
     return lint_source(source, path, options)
 
@@ -405,7 +409,7 @@ def _make_cache(args, fixing: bool):
     """The findings cache, or None (``--no-cache``; ``--fix``/``--diff`` always analyse afresh)."""
     if getattr(args, "no_cache", False) or fixing:
         return None
-    from inplace_lint.cache import Cache, genuine
+    from inplace_lint.engine.cache import Cache, genuine
 
     if not genuine():
         return None
@@ -453,7 +457,7 @@ def _worker_init(cache_dir: Optional[str], use_cache: bool) -> None:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     _tune_gc()
     if use_cache:
-        from inplace_lint.cache import Cache
+        from inplace_lint.engine.cache import Cache
 
         _WORKER["linter"] = Cache(Path(cache_dir) if cache_dir else None).linter(_engine_lint)
 
@@ -466,7 +470,7 @@ def _worker_check(job) -> FileResult:
 
 def _cached_result(path: Path, settings, cache) -> Optional[FileResult]:
     """The file's result from the cache, or None (not cached, or unreadable: the worker reports it)."""
-    from inplace_lint.cache import key
+    from inplace_lint.engine.cache import key
 
     try:
         source, _ = read_source(path.read_bytes())
@@ -502,7 +506,7 @@ class _CountingResults(list):
 
 
 def _progress_for(args, total: int):
-    from inplace_lint.terminal import Progress
+    from inplace_lint.adapters.terminal import Progress
 
     quiet = getattr(args, "quiet", False) or getattr(args, "watch", False)
     return Progress(total, sys.stderr, enabled=False if quiet else None)
@@ -665,7 +669,7 @@ def _source_of(path: str, texts: dict) -> Optional[str]:
 
 
 def run_check(args) -> int:
-    from inplace_lint.config import (
+    from inplace_lint.engine.config import (
         ConfigError,
         SettingsResolver,
         iter_python_files,
@@ -776,11 +780,11 @@ def run_check(args) -> int:
             if result.diff:
                 sys.stdout.write(result.diff)
     elif args.statistics:
-        from inplace_lint.output import format_statistics
+        from inplace_lint.adapters.output import format_statistics
 
         out.write(format_statistics(findings, output_format, unsafe))
     elif output_format == "full":
-        from inplace_lint.terminal import format_full, use_color
+        from inplace_lint.adapters.terminal import format_full, use_color
 
         texts = {r.display: r.new_source for r in results if r.new_source is not None}
         if stdin_mode and results:
@@ -789,11 +793,11 @@ def run_check(args) -> int:
         shown = format_full(findings, lambda path: _source_of(path, texts), color, unsafe)
         out.write(shown + ("\n" if findings else ""))
     else:
-        from inplace_lint.output import render
+        from inplace_lint.adapters.output import render
 
         out.write(render(findings, output_format, errors))
     if args.show_fixes:
-        from inplace_lint.terminal import format_fixes_applied, format_fixes_available
+        from inplace_lint.adapters.terminal import format_fixes_applied, format_fixes_available
 
         if fix or diff:
             names = {f.code: f.name for r in results for f in r.findings}
@@ -809,11 +813,11 @@ def run_check(args) -> int:
     if not results and not errors:
         note("inplace-lint: no Python files to check")
     elif diff or fix:
-        from inplace_lint.terminal import fix_summary
+        from inplace_lint.adapters.terminal import fix_summary
 
         note(fix_summary(fixed, findings, unsafe, changed_files, diff))
     elif human and not args.statistics and (findings or not errors):
-        from inplace_lint.terminal import check_summary
+        from inplace_lint.adapters.terminal import check_summary
 
         for line in check_summary(findings, unsafe):
             note(line)

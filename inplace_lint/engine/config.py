@@ -25,8 +25,10 @@ import sys
 from pathlib import Path
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
-from inplace_lint.ftypes import LintOptions
-from inplace_lint.records import FrozenRecord, factory
+from inplace_lint.model.findings import LintOptions
+from inplace_lint.model.records import FrozenRecord, factory
+from inplace_lint.engine.gitignore import GitIgnores
+from inplace_lint.rules import RULES
 
 SECTION_TOML = "inplace-lint"  # [tool.inplace-lint]
 SECTION_CFG = "inplace-lint"  # [inplace-lint]
@@ -199,7 +201,6 @@ def _matcher(patterns: Tuple[str, ...]) -> _Matcher:
 
 
 def known_codes() -> Tuple[str, ...]:
-    from inplace_lint.rules import RULES
 
     return tuple(sorted(RULES))
 
@@ -488,12 +489,11 @@ def iter_python_files(
     Inside a folder, excluded folders and files are skipped. A path named explicitly is linted even when
     an exclude pattern matches it (as Ruff does), unless ``force_exclude`` (what the pre-commit hooks use,
     since pre-commit names every file explicitly). With ``respect_gitignore``, what the walked folders'
-    ``.gitignore`` files ignore is skipped too (see :mod:`inplace_lint.gitignore`).
+    ``.gitignore`` files ignore is skipped too (see :mod:`inplace_lint.engine.gitignore`).
 
     ``errors``: (path, message) is appended for each folder inside ``paths`` that cannot be read (it is
     skipped, and its files are not linted); without it such folders are skipped silently.
     """
-    from inplace_lint.gitignore import GitIgnores
 
     def unreadable(path: str, error: OSError) -> None:
         if errors is not None:

@@ -1,7 +1,7 @@
 """Autofixes: rewrite an in-place write so that the tensor autograd saved is left alone.
 
 :func:`attach` is called by the analysis once per finding (``analysis.messages._with_fix``); it returns
-the finding with a :class:`~inplace_lint.ftypes.Fix` (title, applicability, text edits) and with the fix
+the finding with a :class:`~inplace_lint.model.findings.Fix` (title, applicability, text edits) and with the fix
 title appended to the message, or the finding unchanged when no fix is possible. :func:`fix_source`
 applies fixes to a whole text in rounds (lint, apply the non-overlapping fixes bottom-up, lint again).
 
@@ -58,12 +58,12 @@ from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Set, Tupl
 import libcst as cst
 from libcst.metadata import ExpressionContext, ExpressionContextProvider, MetadataWrapper
 
-from inplace_lint.ftypes import Edit, Finding, Fix, LintOptions, Position
-from inplace_lint.analysis.names import child_nodes, is_docstring, walk
-from inplace_lint.analysis.messages import MULTI_VIEW_FILL, NOGRAD_VIEW_FILL
+from inplace_lint.model.findings import Edit, Finding, Fix, Position
+from inplace_lint.syntax.names import child_nodes, is_docstring, walk
+from inplace_lint.rules.messages import MULTI_VIEW_FILL, NOGRAD_VIEW_FILL
+from inplace_lint.knowledge import load
 
 DEBUG = os.environ.get("INPLACE_LINT_DEBUG") == "1"
-MAX_ROUNDS = 5
 TITLE_WIDTH = 72
 
 # --------------------------------------------------------------------------------------------------
@@ -100,7 +100,6 @@ _VIEW_ATTRIBUTES = frozenset({"T", "mT", "H", "mH", "real", "imag", "data"})
 
 
 def _knowledge():
-    from inplace_lint.knowledge import load
 
     return load()
 
@@ -339,7 +338,7 @@ def _parse(source: str) -> _Source:
 def prime(source: str, module: cst.Module, positions, parsed_text: Optional[str] = None) -> None:
     """Reuse the analysis's parse (and its positions) for the fixes of ``source``, instead of parsing
     again. ``parsed_text`` is what was parsed: ``source`` itself, or the line-preserving reduced text
-    (inplace_lint.select), which keeps every line of the functions a finding can be in unchanged, so
+    (inplace_lint.syntax.select), which keeps every line of the functions a finding can be in unchanged, so
     every position and every line a fix reads or edits is the same as in ``source``."""
     _PRIMED.clear()
     _PRIMED[source] = _Source(parsed_text if parsed_text is not None else source, module, positions)
@@ -1412,33 +1411,3 @@ def attach(finding: Finding, source: str) -> Finding:
     if not message.endswith((".", "!", "?")):
         message += "."
     return finding.replace(fix=fix, message=f"{message} {fix.title}.")
-
-
-# --------------------------------------------------------------------------------------------------
-# Applying fixes to a whole text.
-
-
-def fix_source(
-    source: str,
-    path: str = "<string>",
-    unsafe: bool = False,
-    options: Optional[LintOptions] = None,
-    max_rounds: int = MAX_ROUNDS,
-) -> Tuple[str, int, List[Finding]]:
-    """Apply fixes to ``source`` until none applies: ``(new_source, fixes_applied, remaining_findings)``.
-
-    Each round lints the text (``# noqa``-suppressed findings are neither reported nor fixed), applies
-    the safe fixes (and the unsafe ones with ``unsafe``) whose edits do not overlap, bottom-up, and lints
-    again; it stops when nothing applies, when a text repeats, when a round would produce text that no
-    longer parses (that round is dropped), or after ``max_rounds``. Raises
-    :class:`inplace_lint.engine.LintError` only when ``source`` itself cannot be linted.
-    """
-    from inplace_lint.apply_fixes import fix_text
-    from inplace_lint.config import Settings
-    from inplace_lint.engine import lint_source
-
-    # the same bounded loop the CLI runs (apply_fixes.fix_text), with these options instead of a config
-    result = fix_text(source, path, Settings(), unsafe=unsafe,
-                      linter=lambda text, where, _options: lint_source(text, where, options),
-                      max_rounds=max_rounds)
-    return result.source, result.fixed, result.remaining

@@ -26,8 +26,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Callable, List, Optional
 
-from inplace_lint.ftypes import Edit, Evidence, Finding, Fix, InplaceSite, LintOptions, Position
-from inplace_lint.records import as_dict
+from inplace_lint.model.findings import Edit, Evidence, Finding, Fix, InplaceSite, LintOptions, Position
+from inplace_lint.model.records import as_dict
+from inplace_lint.model.version import __version__
 
 SCHEMA = 1
 
@@ -43,10 +44,8 @@ def default_dir() -> Path:
 @lru_cache(maxsize=None)
 def fingerprint() -> str:
     """What the findings depend on besides the input: the linter's own code and its knowledge."""
-    from inplace_lint import __version__
-
     digest = hashlib.sha256(f"inplace-lint {__version__} schema {SCHEMA}".encode())
-    package = Path(__file__).resolve().parent
+    package = Path(__file__).resolve().parents[1]  # the whole inplace_lint package
     for path in sorted(package.rglob("*")):
         if path.suffix in (".py", ".json") and "__pycache__" not in path.parts:
             digest.update(str(path.relative_to(package)).encode())
@@ -60,7 +59,7 @@ def fingerprint() -> str:
 def genuine() -> bool:
     """Is this process linting with the package's own code? A test that swaps in a stand-in analysis
     (``sys.modules``) or patches the engine must not read, or write, real answers."""
-    package = Path(__file__).resolve().parent
+    package = Path(__file__).resolve().parents[1]  # the whole inplace_lint package
     for name, module in list(sys.modules.items()):
         if name == "inplace_lint" or name.startswith("inplace_lint."):
             file = getattr(module, "__file__", None)
@@ -70,10 +69,10 @@ def genuine() -> bool:
                 Path(file).resolve().relative_to(package)
             except ValueError:
                 return False
-    engine = sys.modules.get("inplace_lint.engine")
+    engine = sys.modules.get("inplace_lint.engine.core")
     if engine is not None:
         for attr in ("lint_source", "lint_with_tree", "parse", "might_have_hazard"):
-            if getattr(getattr(engine, attr, None), "__module__", None) != "inplace_lint.engine":
+            if getattr(getattr(engine, attr, None), "__module__", None) != "inplace_lint.engine.core":
                 return False
     analysis = sys.modules.get("inplace_lint.analysis")
     if analysis is not None:

@@ -147,3 +147,21 @@ def is_docstring(statement: cst.CSTNode) -> bool:
     return (type(statement) is cst.SimpleStatementLine and len(statement.body) == 1
             and type(statement.body[0]) is cst.Expr
             and type(statement.body[0].value) in (cst.SimpleString, cst.ConcatenatedString))
+
+
+# The in-place operator of each augmented assignment
+AUG_SYMBOLS = {
+    cst.MultiplyAssign: "*=",
+    cst.DivideAssign: "/=",
+    cst.AddAssign: "+=",
+    cst.SubtractAssign: "-=",
+    cst.PowerAssign: "**=",
+    cst.MatrixMultiplyAssign: "@=",
+    cst.FloorDivideAssign: "//=",
+    cst.ModuloAssign: "%=",
+    cst.BitAndAssign: "&=",
+    cst.BitOrAssign: "|=",
+    cst.BitXorAssign: "^=",
+    cst.LeftShiftAssign: "<<=",
+    cst.RightShiftAssign: ">>=",
+}

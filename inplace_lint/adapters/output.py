@@ -1,4 +1,4 @@
-"""Output formats: concise, json, sarif, github, and ``--statistics`` (``full``: inplace_lint.terminal).
+"""Output formats: concise, json, sarif, github, and ``--statistics`` (``full``: inplace_lint.adapters.terminal).
 
 Positions inside the core are 1-based lines and 0-based columns counted in code points; every format here
 shows 1-based columns (as Ruff and flake8 print them). End columns are exclusive: the column just after
@@ -28,8 +28,8 @@ from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence
 from urllib.parse import quote
 
-from inplace_lint.ftypes import Finding
-from inplace_lint.records import FrozenRecord, as_dict
+from inplace_lint.model.findings import DOCS_URL, Finding, finding_to_json
+from inplace_lint.model.records import FrozenRecord
 
 FORMATS = ("full", "concise", "json", "sarif", "github")
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -73,44 +73,7 @@ def rule_url(code: str) -> Optional[str]:
     rule = _rule(code)
     if rule is not None:
         return rule.url
-    from inplace_lint.rules import DOCS_URL
-
     return DOCS_URL.format(code=code)
-
-
-def _location(line: int, column: int) -> Dict[str, int]:
-    return {"row": line, "column": column + 1}
-
-
-def finding_to_json(finding: Finding) -> Dict[str, Any]:
-    evidence = as_dict(finding.evidence)
-    if evidence.get("saving_column") is not None:
-        evidence["saving_column"] += 1
-    fix = None
-    if finding.fix is not None:
-        fix = {
-            "title": finding.fix.title,
-            "applicability": finding.fix.applicability,
-            "edits": [
-                {
-                    "content": edit.replacement,
-                    "location": _location(edit.start.line, edit.start.column),
-                    "end_location": _location(edit.end.line, edit.end.column),
-                }
-                for edit in finding.fix.edits
-            ],
-        }
-    return {
-        "code": finding.code,
-        "name": finding.name,
-        "message": finding.message,
-        "filename": finding.path,
-        "location": _location(finding.start.line, finding.start.column),
-        "end_location": _location(finding.end.line, finding.end.column),
-        "url": rule_url(finding.code),
-        "evidence": evidence,
-        "fix": fix,
-    }
 
 
 def format_concise(findings: Sequence[Finding]) -> str:

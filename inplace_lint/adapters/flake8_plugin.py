@@ -38,7 +38,7 @@ class InplaceLintChecker:
 
     def __init__(self, tree: ast.AST, filename: str, lines: List[str]):
         # flake8's own ``ast`` tree (free to us) decides which function bodies LibCST must parse at all
-        # (inplace_lint.select); ``lines`` is flake8's own decoding, which also covers stdin.
+        # (inplace_lint.syntax.select); ``lines`` is flake8's own decoding, which also covers stdin.
         self.tree = tree
         self.filename = filename
         self.lines = lines
@@ -65,17 +65,17 @@ class InplaceLintChecker:
     def run(self) -> Iterator[Tuple[int, int, str, type]]:
         source = "".join(self.lines)
         try:
-            from inplace_lint.engine import LintError, lint_source, might_have_hazard
+            from inplace_lint.engine.core import LintError, lint_source, might_have_hazard
 
             if not might_have_hazard(source):
                 return
-            from inplace_lint.ftypes import LintOptions
+            from inplace_lint.model.findings import LintOptions
 
             options = LintOptions(assume_params_are_tensors=self.assume_params_are_tensors)
             tree = self.tree if isinstance(self.tree, ast.Module) else None
             findings = lint_source(source, self.filename, options, tree=tree)
         except LintError as error:
-            from inplace_lint.output import file_error_from
+            from inplace_lint.adapters.output import file_error_from
 
             self._warn(file_error_from(self.filename, error).render())
             return

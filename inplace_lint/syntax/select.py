@@ -7,7 +7,7 @@ keeps its number and its columns, so findings, ranges and fixes computed on the 
 the original. A dropped function body becomes ``pass`` (one line) or one triple-quoted string spanning
 its lines (a string token costs LibCST almost nothing, a blank line about as much as a short statement).
 A file where nothing can yield a finding is not parsed by LibCST at all. The analysis then takes a first
-look at the reduced text's tree built from ``ast`` (inplace_lint/cst_from_ast.py, helped by the record of
+look at the reduced text's tree built from ``ast`` (inplace_lint/syntax/cst_from_ast.py, helped by the record of
 what was blanked, :class:`Reductions`), and LibCST parses the reduced text only if that look finds a hazard.
 
 Why leaving a part out cannot change a finding (``tests/test_perf_equivalence.py`` checks it on every
@@ -76,6 +76,7 @@ import re
 import warnings
 from dataclasses import dataclass, field
 from typing import Dict, Iterable, List, Optional, Set, Tuple
+from inplace_lint.model.findings import LintError
 
 # Break the text into lines exactly where Python does (str.splitlines also breaks at form feeds and
 # other characters Python ignores).
@@ -705,7 +706,7 @@ class _Scanner:
 
 def _names_a_parameter(value: ast.AST, params) -> bool:
     """``x = token`` or ``out = h if flag else torch.zeros_like(h)``: may ``x`` be a parameter itself?
-    (Mirrors inplace_lint.analysis._alias_source.)"""
+    (Mirrors inplace_lint.analysis.parameters.alias_source.)"""
     if type(value) is ast.IfExp:
         return any(type(b) is ast.Name and b.id in params for b in (value.body, value.orelse))
     return type(value) is ast.Name and value.id in params
@@ -735,7 +736,7 @@ MODULE_WALKS = {"modules": False, "children": False, "named_modules": True, "nam
 
 def _module_loop_targets(node: ast.For, params) -> Set[str]:
     """The loop names that take a parameter's submodules: ``for m in model.modules()``, ``for name, m in
-    model.named_modules()`` (and ``children``). Mirrors inplace_lint.analysis._module_loop_names."""
+    model.named_modules()`` (and ``children``). Mirrors inplace_lint.analysis.parameters.module_loop_names."""
     loop, target = node.iter, node.target
     if not (type(loop) is ast.Call and type(loop.func) is ast.Attribute and loop.func.attr in MODULE_WALKS
             and type(loop.func.value) is ast.Name and loop.func.value.id in params):
@@ -752,7 +753,7 @@ def _parameter_loop_targets(node: ast.For, params) -> Set[str]:
     """The loop names that take a parameter's own tensors: ``for p in model.parameters()``,
     ``for name, p in model.named_parameters()``, ``for t, s in zip(teacher.parameters(), ...)``, or the
     state dict's (``model.state_dict().items()`` / ``.values()``), with the modules among ``params``.
-    Mirrors inplace_lint.analysis._parameter_loop_names."""
+    Mirrors inplace_lint.analysis.parameters.parameter_loop_names."""
     def bind(target, expr, out: Set[str]) -> None:
         if not (type(expr) is ast.Call and type(expr.func) is ast.Attribute):
             return
@@ -873,7 +874,7 @@ class Selection:
     # and a lint positions a statement at a time from them (engine.StatementPositions)
     starts: Optional[List[int]] = None
     tree: Optional[ast.Module] = None  # the ``ast`` tree of the whole text, when it parsed
-    # how ``source`` differs from the text of ``tree``: inplace_lint.cst_from_ast builds the reduced text's
+    # how ``source`` differs from the text of ``tree``: inplace_lint.syntax.cst_from_ast builds the reduced text's
     # tree from ``tree`` with these, without parsing the reduced text again
     reductions: Optional["Reductions"] = None
 
@@ -923,7 +924,6 @@ def select(source: str, tree: Optional[ast.Module] = None) -> Selection:
         except SyntaxError as error:
             if error.msg in _NO_PYTHON_RUNS_IT:
                 # CPython's limits: no interpreter runs this, and LibCST would take minutes on it
-                from inplace_lint.engine import LintError
 
                 line = error.lineno or 1
                 raise LintError(f"cannot parse: {error.msg} (line {line})", line,

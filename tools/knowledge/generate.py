@@ -1,4 +1,4 @@
-"""Regenerate ``ops.json`` from the installed torch: ``python -m inplace_lint.knowledge.generate``.
+"""Regenerate ``ops.json`` from the installed torch: ``python -m tools.knowledge.generate``.
 
 Two layers (see docs/knowledge.md):
 
@@ -19,7 +19,7 @@ import sys
 import warnings
 from typing import Any, Dict, List, Optional, Tuple
 
-OPS_JSON = os.path.join(os.path.dirname(os.path.abspath(__file__)), "ops.json")
+OPS_JSON = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "inplace_lint", "knowledge", "ops.json")
 
 
 # ------------------------------------------------------------------------------------------ ATen layer
@@ -169,8 +169,8 @@ def _dispatch_trace(api) -> Tuple[List[Dict[str, Any]], Any, Dict[str, Any]]:
     object identity)."""
     from torch.utils._python_dispatch import TorchDispatchMode
 
-    from inplace_lint.knowledge.probes import _invoke, _prepare, _victims
-    from inplace_lint.knowledge.surface import is_tensor_spec
+    from tools.knowledge.probes import _invoke, _prepare, _victims
+    from tools.knowledge.surface import is_tensor_spec
 
     calls: List[Dict[str, Any]] = []
 
@@ -254,7 +254,7 @@ def _cross_check(
     identity (which Python argument reached which ATen argument), outputs likewise."""
     import torch
 
-    from inplace_lint.knowledge.probes import _flat_tensors
+    from tools.knowledge.probes import _flat_tensors
 
     if trace is None:
         return []
@@ -302,7 +302,7 @@ def inplace_methods(probed_bumps: Dict[str, bool]) -> Tuple[List[str], List[str]
     version counter when probed. Returns (methods, notes)."""
     import torch
 
-    from inplace_lint.knowledge.probes import check_inplace_method
+    from tools.knowledge.probes import check_inplace_method
 
     names = sorted(
         n for n in dir(torch.Tensor) if n.endswith("_") and not n.endswith("__") and not n.startswith("_")
@@ -422,7 +422,8 @@ def generate(verbose: bool = False) -> Tuple[Dict[str, Any], Dict[str, List[str]
 def _generate(verbose: bool) -> Tuple[Dict[str, Any], Dict[str, List[str]]]:
     import torch
 
-    from inplace_lint.knowledge import probes, surface
+    from tools.knowledge import probes
+    from tools.knowledge import surface
 
     aten = aten_table()
     python: Dict[str, Dict[str, Any]] = {}

@@ -7,9 +7,9 @@ nothing, flake8 itself adds 1 to the column. What users read is 1-based: ``Findi
 
 from __future__ import annotations
 
-from typing import Literal, Optional, Tuple
+from typing import Any, Dict, Literal, Optional, Tuple
 
-from inplace_lint.records import FrozenRecord, OrderedRecord, Record, factory
+from inplace_lint.model.records import FrozenRecord, OrderedRecord, Record, as_dict, factory
 
 Applicability = Literal["safe", "unsafe"]
 
@@ -107,8 +107,6 @@ class Finding(FrozenRecord):
 
     def to_dict(self) -> dict:
         """Exactly one entry of ``--output-format json`` (1-based rows and columns)."""
-        from inplace_lint.output import finding_to_json
-
         return finding_to_json(self)
 
 
@@ -128,3 +126,52 @@ class AnalysisTooLarge(BaseException):
     """One file's analysis would do more work than its fuse allows (inplace_lint.analysis.dataflow's
     ANALYSIS_BUDGET); the engine reports it as one LintError. Not an Exception: the analysis's guards
     against its own gaps (``except Exception``) must let it through."""
+
+
+class LintError(Exception):
+    """The file could not be linted; ``str(error)`` is the one message to show the user."""
+
+    def __init__(self, message: str, line: Optional[int] = None, column: Optional[int] = None):
+        super().__init__(message)
+        self.line = line
+        self.column = column
+
+
+# Every rule's page; a code without a rule unit (a typo in --select) still gets the address it would have
+DOCS_URL = "https://github.com/inplace-lint/inplace-lint/blob/main/docs/rules/{code}.md"
+
+
+def _location(line: int, column: int) -> Dict[str, int]:
+    return {"row": line, "column": column + 1}
+
+
+def finding_to_json(finding: Finding) -> Dict[str, Any]:
+    """One entry of ``--output-format json``: 1-based rows and columns, Ruff's field names."""
+    evidence = as_dict(finding.evidence)
+    if evidence.get("saving_column") is not None:
+        evidence["saving_column"] += 1
+    fix = None
+    if finding.fix is not None:
+        fix = {
+            "title": finding.fix.title,
+            "applicability": finding.fix.applicability,
+            "edits": [
+                {
+                    "content": edit.replacement,
+                    "location": _location(edit.start.line, edit.start.column),
+                    "end_location": _location(edit.end.line, edit.end.column),
+                }
+                for edit in finding.fix.edits
+            ],
+        }
+    return {
+        "code": finding.code,
+        "name": finding.name,
+        "message": finding.message,
+        "filename": finding.path,
+        "location": _location(finding.start.line, finding.start.column),
+        "end_location": _location(finding.end.line, finding.end.column),
+        "url": DOCS_URL.format(code=finding.code),
+        "evidence": evidence,
+        "fix": fix,
+    }

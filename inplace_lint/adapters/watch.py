@@ -20,7 +20,7 @@ Snapshot = Dict[str, Tuple[int, int]]
 
 def snapshot(args) -> Snapshot:
     """(size, mtime_ns) of every Python file the check would lint, and of the config files it reads."""
-    from inplace_lint.config import ConfigError, SettingsResolver, iter_python_files
+    from inplace_lint.engine.config import ConfigError, SettingsResolver, iter_python_files
 
     resolver = SettingsResolver(explicit=args.config)
     paths = [Path(raw) for raw in (args.paths or ["."]) if os.path.exists(raw)]

@@ -18,27 +18,21 @@ import stat
 import threading
 from typing import Callable, List, Optional, Sequence, Tuple
 
-from inplace_lint.ftypes import Edit, Finding, Fix, LintOptions
-from inplace_lint.noqa import LINE_BREAK, filter_suppressed
-from inplace_lint.records import Record
+from inplace_lint.model.findings import Edit, Finding, Fix, LintError, LintOptions
+from inplace_lint.syntax.noqa import LINE_BREAK, filter_suppressed
+from inplace_lint.model.records import Record
 
 MAX_ROUNDS = 10
 
 Linter = Callable[[str, str, LintOptions], List[Finding]]
 
 
-def _engine_lint(source: str, path: str, options: LintOptions) -> List[Finding]:
-    from inplace_lint.engine import lint_source
+def lint_text(source: str, path: str, settings, linter: Linter) -> List[Finding]:
+    """Findings for ``source`` under ``settings`` (a :class:`inplace_lint.engine.config.Settings`).
 
-    return lint_source(source, path, options)
-
-
-def lint_text(source: str, path: str, settings, linter: Optional[Linter] = None) -> List[Finding]:
-    """Findings for ``source`` under ``settings`` (a :class:`inplace_lint.config.Settings`).
-
-    Raises :class:`inplace_lint.engine.LintError` when the text cannot be linted.
+    Raises :class:`inplace_lint.LintError` when the text cannot be linted.
     """
-    findings = (linter or _engine_lint)(source, path, settings.lint_options())
+    findings = linter(source, path, settings.lint_options())
     ignored = settings.ignored_codes_for(path) if settings.per_file_ignores else ()
     if ignored:
         findings = [f for f in findings if not f.code.startswith(tuple(ignored))]
@@ -136,17 +130,16 @@ def fix_text(
     path: str,
     settings,
     unsafe: bool = False,
-    linter: Optional[Linter] = None,
+    *,
+    linter: Linter,
     max_rounds: int = MAX_ROUNDS,
     findings: Optional[List[Finding]] = None,
 ) -> FixResult:
     """Apply fixes to ``source`` until none applies (bounded); see the module docstring.
 
     ``findings`` (the findings of ``source``, if already known) saves the first lint. Raises
-    :class:`inplace_lint.engine.LintError` only if ``source`` itself cannot be linted.
+    :class:`inplace_lint.LintError` only if ``source`` itself cannot be linted.
     """
-    from inplace_lint.engine import LintError
-
     current = source
     current_findings = findings if findings is not None else lint_text(source, path, settings, linter)
     seen = {current}

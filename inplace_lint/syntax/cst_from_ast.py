@@ -22,7 +22,7 @@ from typing import Callable, Dict, List, Optional, Set, Tuple
 
 import libcst as cst
 
-from inplace_lint.select import _LINE
+from inplace_lint.syntax.select import _LINE
 
 
 class Unsupported(Exception):
@@ -199,7 +199,7 @@ class Converter:
     """Builds the LibCST-shaped tree of one text from its ``ast`` tree."""
 
     def __init__(self, text: str, reductions=None):
-        # with the selection's record of what it blanked (inplace_lint.select.Reductions), ``text`` is the
+        # with the selection's record of what it blanked (inplace_lint.syntax.select.Reductions), ``text`` is the
         # whole text and the tree built is the reduced text's: blanked runs and tables as it parses them
         self.reductions = reductions
         self.text = text
@@ -708,7 +708,7 @@ def _formatted_values(node: ast.JoinedStr) -> List[ast.expr]:
 
 def convert(text: str, tree: ast.Module, reductions=None) -> Tuple[cst.Module, Converter]:
     """The LibCST-shaped tree of ``text``, whose ``ast`` tree is ``tree``; raises :class:`Unsupported`.
-    With ``reductions`` (inplace_lint.select.Reductions, made from ``tree``): the tree of the selection's
+    With ``reductions`` (inplace_lint.syntax.select.Reductions, made from ``tree``): the tree of the selection's
     reduced text instead, which keeps ``text``'s lines wherever it has code."""
     converter = Converter(text, reductions)
     return converter.module(tree), converter

@@ -1,6 +1,6 @@
 """Runtime probes: the judge of what a Python API saves for backward (imports torch; generator/tests only).
 
-For one :class:`~inplace_lint.knowledge.surface.Api` the probe runs the call many times on small fresh
+For one :class:`~tools.knowledge.surface.Api` the probe runs the call many times on small fresh
 inputs. For every non-empty subset of the tensor parameters that require grad, and for every tensor
 parameter and the result, it bumps that tensor's version counter after the call (any bump counts,
 exactly like an in-place op) and runs backward through the result. When backward raises "one of the
@@ -20,7 +20,7 @@ from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
 
 import torch
 
-from inplace_lint.knowledge.surface import MODULE_PARAMS, TL, Api, Star, T, is_tensor_spec
+from tools.knowledge.surface import MODULE_PARAMS, TL, Api, Star, T, is_tensor_spec
 
 VERSION_ERROR = "modified by an inplace operation"
 

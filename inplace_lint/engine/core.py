@@ -19,7 +19,13 @@ from typing import Dict, List, Optional, Tuple
 import libcst as cst
 from libcst.metadata import CodePosition, CodeRange
 
-from inplace_lint.ftypes import AnalysisTooLarge, Finding, LintOptions
+from inplace_lint.model.findings import AnalysisTooLarge, Finding, LintError, LintOptions
+from inplace_lint.rules import messages
+from inplace_lint.analysis import code_positions
+from inplace_lint.syntax.select import _BREAK
+from inplace_lint.syntax.select import parse_quietly
+from inplace_lint.syntax.select import runs_backward
+from inplace_lint.syntax.select import select
 
 # A file can only hold a hazard if it mentions torch and writes something in place. Both checks are
 # plain substring/regex scans, far cheaper than any parse (TorchFix's prefilter, sharpened).
@@ -36,13 +42,6 @@ _INPLACE_SYNTAX = re.compile(
 )
 
 
-class LintError(Exception):
-    """The file could not be linted; ``str(error)`` is the one message to show the user."""
-
-    def __init__(self, message: str, line: Optional[int] = None, column: Optional[int] = None):
-        super().__init__(message)
-        self.line = line
-        self.column = column
 
 
 # Memory while linting grows with the file, about 450 bytes per character of the worst shapes (ast's
@@ -118,7 +117,6 @@ def refuse_long_chains(source: str, tree: Optional[ast.Module] = None) -> None:
     if not _could_chain(source):
         return
     if tree is None:
-        from inplace_lint.select import parse_quietly
 
         limit = sys.getrecursionlimit()
         try:
@@ -253,9 +251,6 @@ def lint_source(
     return lint_with_tree(source, tree, path, options)
 
 
-# How often a lint looked beyond the reduced text the analysis saw (then its findings are not a function
-# of that text, and a Memo must not keep them).
-WHOLE_SOURCE_READS = [0]
 
 
 class Memo:
@@ -290,7 +285,6 @@ class _Piece:
     @property
     def positions(self):
         if self._positions is None:
-            from inplace_lint.analysis import code_positions
 
             self._positions = code_positions(self.module)
             self._owner.update(dict.fromkeys(self._positions, self))
@@ -358,7 +352,7 @@ class StatementPositions(_LazyPositions):
     generation of its code that records every node) cost as much as parsing it.
 
     ``starts``: the line where each top-level statement starts (a decorated definition at its first
-    decorator, as inplace_lint.select records them): a statement positioned alone, in a module of its
+    decorator, as inplace_lint.syntax.select records them): a statement positioned alone, in a module of its
     own, is moved down by ``starts[i]`` less the lines of its own leading comments and blank lines."""
 
     def __init__(self, module: cst.Module, starts: List[int]):
@@ -380,7 +374,6 @@ class StatementPositions(_LazyPositions):
         most of the module, the whole module at once (one pass, no moving)."""
         indexes = {self._index[id(s)] for s in statements if id(s) in self._index} & set(self._unpositioned)
         if len(indexes) * 2 >= len(self._module.body):
-            from inplace_lint.analysis import code_positions
 
             self._moved.update(code_positions(self._module))
             self._unpositioned = []
@@ -396,7 +389,6 @@ class StatementPositions(_LazyPositions):
         return starts[index], (starts[index + 1] - 1 if index + 1 < len(starts) else 1 << 30)
 
     def _position(self, index: int) -> None:
-        from inplace_lint.analysis import code_positions
 
         module = self._module
         statement = module.body[index]
@@ -427,8 +419,8 @@ def lint_with_tree(
 ) -> List[Finding]:
     """:func:`lint_source`, given the ``ast`` tree of ``source`` when the caller has one (flake8 does).
 
-    Only the function bodies that can matter are analysed (:mod:`inplace_lint.select`), and first on a
-    tree built from ``ast`` (:mod:`inplace_lint.cst_from_ast`): LibCST parses the reduced text only when
+    Only the function bodies that can matter are analysed (:mod:`inplace_lint.syntax.select`), and first on a
+    tree built from ``ast`` (:mod:`inplace_lint.syntax.cst_from_ast`): LibCST parses the reduced text only when
     that first look finds a hazard, and the findings come from LibCST's tree. ``reduce=False`` parses
     and analyses the whole text with LibCST (the reference the equivalence tests compare against).
     """
@@ -450,7 +442,6 @@ def _lint(source: str, tree: Optional[ast.Module], path: str, options: LintOptio
     ast_tree, ast_text, reductions = tree, source, None
     starts = None
     if reduce:
-        from inplace_lint.select import select
 
         try:
             selection = select(source, tree)
@@ -467,7 +458,6 @@ def _lint(source: str, tree: Optional[ast.Module], path: str, options: LintOptio
             ast_tree, reductions = selection.tree, selection.reductions
     key = None
     if memo is not None:
-        from inplace_lint.select import runs_backward
 
         # (whether the whole text runs a backward is read beyond the reduced text: hooks put on every
         # module of a class count as recording grad then)
@@ -482,7 +472,7 @@ def _lint(source: str, tree: Optional[ast.Module], path: str, options: LintOptio
         refuse_long_chains(source, ast_tree)
         checked = _CHAINS_CHECKED.set(True)
     try:
-        reads = WHOLE_SOURCE_READS[0]
+        reads = messages.WHOLE_SOURCE_READS[0]
         pieces = _parse_pieces(text, starts, memo) if memo is not None and starts else None
         if pieces is None and reduce and not _hazards_on_ast(text, ast_text, ast_tree, reductions, options):
             findings = []
@@ -491,7 +481,7 @@ def _lint(source: str, tree: Optional[ast.Module], path: str, options: LintOptio
             findings = _parse_and_analyse(source, text, path, options, pieces, owner, starts)
         if memo is not None:
             # a fix's safety that looked beyond the reduced text (analysis.messages) must not be reused
-            memo.key = key if WHOLE_SOURCE_READS[0] == reads else None
+            memo.key = key if messages.WHOLE_SOURCE_READS[0] == reads else None
             memo.findings = list(findings)
         return findings
     finally:
@@ -520,7 +510,6 @@ def _parse_pieces(text: str, starts: List[int], memo: Memo):
     only the comments and blank lines between top-level statements sit at the end of the piece before
     instead of before the next statement, which no analysis or fix reads. A piece is used once per lint
     (two pieces of equal text get nodes of their own, as in a parse of the whole text)."""
-    from inplace_lint.select import _BREAK
 
     offsets = [0]  # where each line starts
     offsets.extend(match.end() for match in _BREAK.finditer(text))
@@ -564,13 +553,13 @@ def _assemble(pieces: List[Tuple[_Piece, int]]) -> cst.Module:
 
 def _hazards_on_ast(text: str, ast_text: str, tree: Optional[ast.Module], reductions,
                     options: LintOptions) -> bool:
-    """The analysis's first look at ``text``, on a tree built from ``ast`` (inplace_lint.cst_from_ast)
+    """The analysis's first look at ``text``, on a tree built from ``ast`` (inplace_lint.syntax.cst_from_ast)
     instead of LibCST's: False means the text certainly has no finding, and LibCST need not parse it.
     True whenever it cannot tell: a hazard found (its finding, message and fix come from LibCST's tree),
     a construct that module does not build, or any error. ``tree``: the ``ast`` tree of ``ast_text``,
     which is ``text`` itself, or the whole text the selection reduced to ``text`` with ``reductions``."""
     try:
-        from inplace_lint.cst_from_ast import Unsupported, convert
+        from inplace_lint.syntax.cst_from_ast import Unsupported, convert
     except Exception:  # pragma: no cover - never a lost finding: LibCST decides
         if _debugging():
             raise
@@ -581,7 +570,7 @@ def _hazards_on_ast(text: str, ast_text: str, tree: Optional[ast.Module], reduct
 
         sys.setrecursionlimit(max(limit, 10_000))
         if tree is None:
-            from inplace_lint.select import parse_quietly
+            from inplace_lint.syntax.select import parse_quietly
 
             tree, ast_text, reductions = parse_quietly(text), text, None
         module, converter = convert(ast_text, tree, reductions)
@@ -624,7 +613,7 @@ def _parse_and_analyse(source: str, text: str, path: str, options: LintOptions, 
             raise
         # the reduced text must parse whenever the file does; if it does not, that is a selection bug,
         # which must cost time, never a finding or a bogus error: lint the whole text
-        WHOLE_SOURCE_READS[0] += 1  # not a function of the reduced text: not for a Memo
+        messages.WHOLE_SOURCE_READS[0] += 1  # not a function of the reduced text: not for a Memo
         text = source
         module = parse(source)
         positions = None

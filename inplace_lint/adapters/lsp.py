@@ -40,12 +40,12 @@ from pygls.protocol import LanguageServerProtocol
 from pygls.uris import to_fs_path
 
 from inplace_lint import __version__
-from inplace_lint.config import ConfigError, Settings, SettingsResolver
-from inplace_lint.ftypes import Finding, Fix
-from inplace_lint.noqa import NoqaMap, add_code_to_line, noqa_spans, split_lines
-from inplace_lint.records import Record, factory
+from inplace_lint.engine.config import ConfigError, Settings, SettingsResolver
+from inplace_lint.model.findings import Finding, Fix
+from inplace_lint.syntax.noqa import NoqaMap, add_code_to_line, noqa_spans, split_lines
+from inplace_lint.model.records import Record, factory
 
-logger = logging.getLogger("inplace_lint.lsp")
+logger = logging.getLogger("inplace_lint.adapters.lsp")
 
 # Long enough to coalesce a burst (a paste, an undo, multi-cursor typing), short enough for the answer
 # to follow the keystroke: a lint running when newer text arrives is superseded, never published. The
@@ -158,9 +158,9 @@ class InplaceLintServer(LanguageServer):
 
     def lint(self, uri: str, source: str) -> LintResult:
         """Lint ``source`` as the document ``uri`` (thread-safe; never raises)."""
-        from inplace_lint.apply_fixes import lint_text
-        from inplace_lint.engine import LintError, Memo, lint_with_tree
-        from inplace_lint.output import file_error_from
+        from inplace_lint.fixkit.apply import lint_text
+        from inplace_lint.engine.core import LintError, Memo, lint_with_tree
+        from inplace_lint.adapters.output import file_error_from
 
         path = _uri_to_path(uri)
         result = LintResult(source=source, path=path or uri)
@@ -300,7 +300,7 @@ class InplaceLintServer(LanguageServer):
     # --- diagnostics and actions -------------------------------------------------------------------
 
     def diagnostic(self, uri: str, lines: Sequence[str], finding: Finding) -> types.Diagnostic:
-        from inplace_lint.output import rule_url
+        from inplace_lint.adapters.output import rule_url
 
         url = rule_url(finding.code)
         related = None
@@ -547,12 +547,13 @@ def create_server() -> InplaceLintServer:
 
 
 def _fix_all_action(ls: InplaceLintServer, uri: str, version: Optional[int], result: LintResult):
-    from inplace_lint.apply_fixes import fix_text
-    from inplace_lint.engine import LintError
+    from inplace_lint.fixkit.apply import fix_text
+    from inplace_lint.engine.core import LintError, lint_source
 
     try:
         outcome = fix_text(
-            result.source, result.path, result.settings, unsafe=False, findings=result.findings
+            result.source, result.path, result.settings, unsafe=False, linter=lint_source,
+            findings=result.findings,
         )
     except LintError:
         return None
@@ -575,13 +576,13 @@ def _fix_all_action(ls: InplaceLintServer, uri: str, version: Optional[int], res
 
 def serve(tcp: bool = False, host: str = "127.0.0.1", port: int = 2087) -> int:
     """Run the server until the client says exit (stdio) or forever (TCP); the exit status (1 after an
-    ``exit`` without ``shutdown``). The transports are inplace_lint.lsp_io's."""
+    ``exit`` without ``shutdown``). The transports are inplace_lint.adapters.lsp_io's."""
     logging.basicConfig(
         level=os.environ.get("INPLACE_LINT_LOG_LEVEL", "WARNING").upper(),
         stream=sys.stderr,
         format="%(asctime)s %(name)s %(levelname)s %(message)s",
     )
-    from inplace_lint import lsp_io
+    from inplace_lint.adapters import lsp_io
 
     server = create_server()
     if tcp:

@@ -1,0 +1,248 @@
+"""What a function does to its parameters: which ones it writes in place before rebinding them
+(``def scale_(t): t.mul_(2)``), through loops over a module's parameters or submodules, and its
+parameter list. Read by the module analysis (helpers, hooks, autograd Functions) and by the semantics of
+calls to a file's own functions."""
+
+from __future__ import annotations
+
+from typing import Dict, List, Optional, Tuple
+
+import libcst as cst
+
+from inplace_lint.analysis.values import Val
+from inplace_lint.knowledge import VIEW_METHODS
+from inplace_lint.syntax.names import AUG_SYMBOLS, walk
+from inplace_lint.syntax.select import MODULE_WALKS
+
+
+# How a method's writes to its own tensors are keyed among the parameters it writes ("self.queue"),
+# whatever its first parameter is named (parameter_writes)
+SELF_ATTRIBUTE = "self."
+
+
+
+def parameter_list(function: cst.FunctionDef) -> List[Tuple[str, cst.Param]]:
+    p = function.params
+    out = []
+    for param in list(p.posonly_params) + list(p.params):
+        out.append((param.name.value, param))
+    if type(p.star_arg) is cst.Param:
+        out.append((p.star_arg.name.value, p.star_arg))
+    for param in p.kwonly_params:
+        out.append((param.name.value, param))
+    if p.star_kwarg is not None:
+        out.append((p.star_kwarg.name.value, p.star_kwarg))
+    return out
+
+
+def parameter_writes(function: cst.FunctionDef, knowledge, self_name: Optional[str] = None,
+                      callee_writes=None) -> Dict[str, List[Tuple[cst.CSTNode, str, str]]]:
+    """Parameters a helper function writes in place, before any rebinding of the name:
+    ``def scale_(t): t.mul_(2)``.
+
+    A call ``scale_(y)`` then writes ``y``; the finding goes on the helper's own in-place line. For a
+    method (``self_name``), writes to ``self.<attr>`` tensors too, keyed ``"self.<attr>"``.
+    ``callee_writes(call)``: the (parameters, writes) of the function or method of this file a call runs,
+    if it writes a parameter -- passing a parameter on to it writes that parameter too (``def forward(self,
+    score): self.regularise(score)`` with ``score += self.bias`` in ``regularise``).
+    """
+    params = {name for name, _ in parameter_list(function)}
+    owner = {name: name for name in params}  # written name -> the parameter it writes
+    module_owner: Dict[str, str] = {}  # loop name over a parameter's submodules -> the parameter
+    writes: Dict[str, List[Tuple[cst.CSTNode, str, str]]] = {}
+    # where (in source order) each name is first rebound: a write before that point, in straight-line code
+    # or on a loop's first pass, writes what the caller passed (seqs *= mask; ...; seqs = seqs * 2)
+    first_rebound: Dict[str, int] = {}
+    order: Dict[int, int] = {}  # id(node) -> its place in source order
+    passed_at: Dict[int, int] = {}  # a write in a callee (its node's id) -> the place of the call here
+    assigned_from: Dict[int, int] = {}  # id(an assignment's value) -> the assignment's place
+    # exact types: LibCST's nodes are final, and an ABC isinstance check costs several plain ones
+    name_type, subscript_type, attribute_type = cst.Name, cst.Subscript, cst.Attribute
+    def own_tensor(node) -> Optional[str]:  # self.queue -> "self.queue"
+        if self_name and type(node) is attribute_type and type(node.value) is name_type \
+                and node.value.value == self_name:
+            return SELF_ATTRIBUTE + node.attr.value
+        return None
+
+    for place, node in enumerate(walk(function, skip_nested_functions=True)):
+        kind = type(node)
+        order[id(node)] = place
+        if kind is cst.Assign:
+            assigned_from[id(node.value)] = place  # ``x = self.m(x)``: the call runs before x is rebound
+            for target in node.targets:
+                t = target.target
+                if type(t) is name_type and (source := alias_source(node.value, owner)) is not None \
+                        and t.value not in owner:
+                    owner[t.value] = owner[source]  # x = token: writing x writes the parameter
+                elif type(t) is name_type and not _aliases_itself(node.value, t.value, knowledge):
+                    first_rebound.setdefault(t.value, place)
+                    if t.value not in params:
+                        owner.pop(t.value, None)  # an alias rebound: its later writes are its own
+                elif type(t) is subscript_type and type(t.value) is name_type and t.value.value in owner:
+                    writes.setdefault(owner[t.value.value], []).append((node, "subscript", "[...] ="))
+                elif type(t) is subscript_type and own_tensor(t.value):
+                    writes.setdefault(own_tensor(t.value), []).append((node, "subscript", "[...] ="))
+                elif type(t) is subscript_type and (holder := _held_by_parameter(t.value, owner, self_name)):
+                    writes.setdefault(holder, []).append((node, "parameter_update", node))
+        elif kind is cst.AugAssign:
+            t = node.target
+            base = t.value if type(t) is subscript_type else t
+            held = type(base) is not name_type
+            holder = _held_by_parameter(base, owner, self_name) if held else owner.get(base.value)
+            if holder is not None:
+                form = "parameter_update" if held else "subscript" if type(t) is subscript_type else "augassign"
+                op_text = node if held else AUG_SYMBOLS.get(type(node.operator), "=")
+                writes.setdefault(holder, []).append((node, form, op_text))
+        elif kind is cst.Call:
+            f = node.func
+            if (type(f) is attribute_type and type(f.value) is name_type and f.value.value in owner
+                    and knowledge.is_inplace_method(f.attr.value)):
+                writes.setdefault(owner[f.value.value], []).append((node, "method", f.attr.value + "()"))
+            elif (type(f) is attribute_type and type(f.value) is attribute_type
+                  and type(f.value.value) is name_type and f.value.value.value in module_owner
+                  and knowledge.is_inplace_method(f.attr.value)):
+                # ``for m in model.modules(): m.mask.copy_(new)`` writes one of the model's tensors
+                writes.setdefault(module_owner[f.value.value.value], []).append(
+                    (node, "method", f.attr.value + "()"))
+            elif type(f) is attribute_type and own_tensor(f.value) and knowledge.is_inplace_method(f.attr.value):
+                writes.setdefault(own_tensor(f.value), []).append((node, "method", f.attr.value + "()"))
+            elif type(f) is attribute_type and knowledge.is_inplace_method(f.attr.value) and \
+                    (holder := _held_by_parameter(f.value, owner, self_name)):
+                # ``layer.weight.mul_(1 - lr)``: updates a tensor of the module passed as ``layer`` (no rewrite
+                # keeps both the update and what a forward saved: a parameter update, as a step is)
+                writes.setdefault(holder, []).append((node, "parameter_update", node))
+            elif callee_writes is not None:
+                found = callee_writes(node)
+                if found is not None:
+                    callee_params, callee_sites = found
+                    bound = bind_arguments(callee_params, node, [None] * len(node.args)) or {}
+                    for param, (_val, arg) in bound.items():
+                        if type(arg) is name_type and arg.value in owner and param in callee_sites:
+                            for site in callee_sites[param]:
+                                # written when the call runs: before the statement that holds it rebinds
+                                passed_at[id(site[0])] = assigned_from.get(id(node), place + 1) - 1
+                                writes.setdefault(owner[arg.value], []).append(site)
+        elif kind is cst.For:
+            # ``for t, s in zip(teacher.parameters(), ...)``: writing t writes the module passed as teacher
+            owner.update(parameter_loop_names(node, params))
+            module_owner.update(module_loop_names(node, params))
+    kept = {}
+    for param, sites in writes.items():
+        rebound = first_rebound.get(param, len(order))
+        before = [site for site in sites if passed_at.get(id(site[0]), order.get(id(site[0]), 0)) < rebound]
+        if before:
+            kept[param] = before
+    return kept
+
+
+# Attributes whose tensor shares no version counter with what holds it (``.data``), or is no input a
+# forward saves (``.grad``)
+_UNTRACKED_ATTRIBUTES = frozenset({"data", "grad"})
+# A layer's parameters by name: other attributes of a module may be counters, buffers or lists
+_LAYER_PARAMETERS = frozenset({"weight", "bias"})
+
+
+def _held_by_parameter(node, owner: Dict[str, str], self_name: Optional[str]) -> Optional[str]:
+    """The parameter whose layer's weight or bias ``node`` is (``layer.weight``, ``model.fc2.bias``), or
+    None; never ``self`` (a method's writes to its own tensors are keyed by attribute) nor through
+    ``.data``/``.grad`` (inplace_lint.syntax.select keeps such a helper's callers)."""
+    if type(node) is not cst.Attribute or node.attr.value not in _LAYER_PARAMETERS:
+        return None
+    while type(node) is cst.Attribute:
+        if node.attr.value in _UNTRACKED_ATTRIBUTES:
+            return None
+        node = node.value
+    if type(node) is cst.Name and node.value != self_name:
+        return owner.get(node.value)
+    return None
+
+
+def _aliases_itself(value, name: str, knowledge) -> bool:
+    """``batch = batch.div_(255.0)``, ``seqs = seqs.transpose(0, 1)`` (or a chain of them): in-place ops and
+    views of ``name``, so the name still shares what the caller passed (a write through it writes that)."""
+    while type(value) is cst.Call and type(value.func) is cst.Attribute and (
+            knowledge.is_inplace_method(value.func.attr.value) or value.func.attr.value in _ALIASING_VIEWS):
+        value = value.func.value
+    return type(value) is cst.Name and value.value == name
+
+
+# Views that never copy (reshape and flatten may): what they return shares its base's storage
+_ALIASING_VIEWS = VIEW_METHODS - {"reshape", "flatten", "unflatten"}
+
+
+def module_loop_names(node: cst.For, params) -> Dict[str, str]:
+    """Loop name -> parameter, for loops over a parameter's submodules: ``for m in model.modules()``,
+    ``for name, m in model.named_modules()`` (and ``children``) (inplace_lint.syntax.select mirrors this)."""
+    loop, target = node.iter, node.target
+    if not (type(loop) is cst.Call and type(loop.func) is cst.Attribute
+            and loop.func.attr.value in MODULE_WALKS
+            and type(loop.func.value) is cst.Name and loop.func.value.value in params):
+        return {}
+    holder = loop.func.value.value
+    if MODULE_WALKS[loop.func.attr.value]:
+        if type(target) in (cst.Tuple, cst.List) and len(target.elements) == 2 \
+                and type(target.elements[1].value) is cst.Name:
+            return {target.elements[1].value.value: holder}
+        return {}
+    return {target.value: holder} if type(target) is cst.Name else {}
+
+
+def parameter_loop_names(node: cst.For, params) -> Dict[str, str]:
+    """Loop name -> parameter, for loops over a parameter's own tensors: ``for p in model.parameters()``,
+    ``for name, p in model.named_parameters()``, ``zip(teacher.parameters(), student.parameters())``, and
+    the state dict's (``for name, t in model.state_dict().items()`` or ``.values()``: detached tensors
+    sharing the parameters' version counters) (inplace_lint.syntax.select mirrors this)."""
+    def bind(target, expr, out: Dict[str, str]) -> None:
+        if not (type(expr) is cst.Call and type(expr.func) is cst.Attribute):
+            return
+        holder, method = expr.func.value, expr.func.attr.value
+        if method in ("items", "values") and type(holder) is cst.Call and type(holder.func) is cst.Attribute \
+                and holder.func.attr.value == "state_dict" and not expr.args:
+            holder, method = holder.func.value, "named_parameters" if method == "items" else "parameters"
+        if not (type(holder) is cst.Name and holder.value in params):
+            return
+        module = holder.value
+        if method == "parameters" and type(target) is cst.Name:
+            out[target.value] = module
+        elif method == "named_parameters" and type(target) in (cst.Tuple, cst.List) and \
+                len(target.elements) == 2 and type(target.elements[1].value) is cst.Name:
+            out[target.elements[1].value.value] = module
+
+    out: Dict[str, str] = {}
+    loop, target = node.iter, node.target
+    if type(loop) is cst.Call and type(loop.func) is cst.Name and loop.func.value == "zip" \
+            and type(target) in (cst.Tuple, cst.List):
+        for element, arg in zip(target.elements, loop.args):
+            bind(element.value, arg.value, out)
+    else:
+        bind(target, loop, out)
+    return out
+
+
+def alias_source(value, owner: Dict[str, str]) -> Optional[str]:
+    """The name of ``owner`` that ``x = value`` makes ``x`` (maybe) another name for: ``x = token``, or a
+    branch of a conditional (``out = h if self.root_weight else torch.zeros_like(h)``)."""
+    if type(value) is cst.IfExp:
+        for branch in (value.body, value.orelse):
+            if type(branch) is cst.Name and branch.value in owner:
+                return branch.value
+        return None
+    return value.value if type(value) is cst.Name and value.value in owner else None
+
+
+def bind_arguments(params: List[str], call: cst.Call,
+                    vals: List[Val]) -> Optional[Dict[str, Tuple[Val, object]]]:
+    """The call's arguments (already evaluated, ``vals`` in the order of ``call.args``) by parameter name;
+    None when a starred argument hides which is which."""
+    bound: Dict[str, Tuple[Val, object]] = {}
+    position = 0
+    for arg, val in zip(call.args, vals):
+        if arg.star:
+            return None
+        if arg.keyword is not None:
+            bound[arg.keyword.value] = (val, arg.value)
+            continue
+        if position < len(params):
+            bound[params[position]] = (val, arg.value)
+        position += 1
+    return bound
