@@ -55,7 +55,7 @@ CASES = {
     """,
     # a script whose top level calls a helper that writes its argument in place: the top level's backward
     # (and everything after the call) must be kept by the selection, or the save is never found stale
-    # (runnable: scripts/forum_programs/heldout11_reports/s11_23_custom_exp_function_saved_output_mul.py)
+    # (runnable: eval/forum_programs/heldout11_reports/s11_23_custom_exp_function_saved_output_mul.py)
     "top_level_script_calls_a_writing_helper": """
         import torch
         def gate_(a, b):
@@ -70,7 +70,7 @@ CASES = {
     """,
     # a slice along several dimensions, under no_grad, of a forward's input (a tensor: no list is indexed
     # so), blended with a parameter after the block (runnable:
-    # scripts/forum_programs/heldout11_reports/s11_11_mae_patch_view_nograd_inplace.py)
+    # eval/forum_programs/heldout11_reports/s11_11_mae_patch_view_nograd_inplace.py)
     "nograd_slice_of_input_blended_with_parameter": """
         import torch
         import torch.nn as nn
@@ -103,7 +103,7 @@ CASES = {
     """,
     # a plain class of this file (no base) whose method writes what it is passed: ``scaler.scale_loss(loss)``
     # writes the caller's loss, which sqrt saved (runnable:
-    # scripts/forum_programs/heldout10_training/g10_29_rmse_loss_static_scaling_inplace.py).
+    # eval/forum_programs/heldout10_training/g10_29_rmse_loss_static_scaling_inplace.py).
     # A snippet, not a fixture: a write inside a helper has no safe fix (its callers may rely on it)
     "plain_object_method_writes_the_loss_it_is_passed": """
         import torch
@@ -121,7 +121,7 @@ CASES = {
     """,
     # a submodule called through the model a helper is handed (``model.embedding(ids)``: an attribute its
     # __init__ built, called as ``emb = model.embedding; emb(ids)`` is) saves the ids, which the helper then
-    # masks in place (runnable: scripts/forum_programs/heldout13_reports/r13_06_difflm_masked_fill.py).
+    # masks in place (runnable: eval/forum_programs/heldout13_reports/r13_06_difflm_masked_fill.py).
     # A snippet, not a fixture: the write is to the caller's tensor, which no rewrite can safely stop
     "passed_model_submodule_call_saves_the_ids_it_then_masks": """
         import torch
@@ -144,7 +144,7 @@ CASES = {
     """,
     # a helper handing back a view of what it is passed (``return t.reshape(-1, d)``) shares the argument's
     # version counter; so does ``.to(torch.float32)`` of a float32 tensor (runnable:
-    # scripts/forum_programs/heldout10_probes/p10_53_reshape_view_write.py, p10_57_to_same_dtype_alias.py).
+    # eval/forum_programs/heldout10_probes/p10_53_reshape_view_write.py, p10_57_to_same_dtype_alias.py).
     # Snippets, not fixtures: a write through an alias another name holds has no safe fix
     "helper_returns_a_reshape_view_of_its_argument": """
         import torch
@@ -174,7 +174,7 @@ CASES = {
     """,
     # a custom Function whose forward writes its input in place (``ctx.mark_dirty``) applied to a forward's
     # parameter that a shortcut Linear saved: ``apply`` writes the caller's tensor (runnable:
-    # scripts/forum_programs/heldout9_training/t9_09_inplace_leaky_fn_mark_dirty_on_saved_block_input.py).
+    # eval/forum_programs/heldout9_training/t9_09_inplace_leaky_fn_mark_dirty_on_saved_block_input.py).
     # A snippet, not a fixture: cloning a parameter before the write is no safe fix (callers may rely on it)
     "custom_function_marks_dirty_a_parameter_a_shortcut_saved": """
         import torch
@@ -205,7 +205,7 @@ CASES = {
     # a forward that passes what it is given on to a method that writes it (``scores =
     # self.regularise(labels, scores)`` with ``logits += self.neg_bias`` there) writes the caller's tensor:
     # here a Sigmoid head's output, which the sigmoid saved (runnable, re-created from a report:
-    # scripts/forum_programs/heldout9_reports/r21_distribution_balanced_loss_neg_bias_iadd_on_sigmoid_head.py).
+    # eval/forum_programs/heldout9_reports/r21_distribution_balanced_loss_neg_bias_iadd_on_sigmoid_head.py).
     # A snippet, not a fixture: a write inside a helper has no safe fix (its callers may rely on it)
     "forward_passes_its_argument_to_a_method_that_writes_it": """
         import torch
@@ -255,7 +255,7 @@ CASES = {
     """,
     # a forward that writes its argument through a plain alias (x = token; x += pos), called by a script's
     # top level on a tensor an earlier module saved (runnable, re-created from a report:
-    # scripts/forum_programs/heldout_reports/k18_vit_vqgan_two_decoders_token_pos_iadd.py); an alias
+    # eval/forum_programs/heldout_reports/k18_vit_vqgan_two_decoders_token_pos_iadd.py); an alias
     # rebound first writes its own tensor
     "forward_writes_its_argument_through_an_alias": """
         import torch
@@ -285,7 +285,7 @@ CASES = {
     """,
     # a module returning a list of tensors its own ops saved, built in its loop (deep supervision's stage
     # features): an element written in place by the caller is stale for backward (runnable:
-    # scripts/forum_programs/heldout_dataflow/d05_feature_pyramid_list_append_clamped.py; the safe twin is
+    # eval/forum_programs/heldout_dataflow/d05_feature_pyramid_list_append_clamped.py; the safe twin is
     # the fixture safe/stage_features_list_of_linear_outputs_clamped.py). No fix is offered: cloning the
     # list is none, and an out-of-place element store is not planned yet.
     "returned_list_of_saved_tensors": """
@@ -336,7 +336,7 @@ CASES = {
     """,
     # a module's forward (or another method) that writes what it is passed in place writes its caller's
     # tensor: here the tanh's saved result, masked by the first encoder (runnable:
-    # scripts/forum_programs/heldout_reports/k03_vgsan_two_encoders_mask_input_inplace.py; run under torch,
+    # eval/forum_programs/heldout_reports/k03_vgsan_two_encoders_mask_input_inplace.py; run under torch,
     # it raises at the backward). Its fix is unsafe (the caller sees the write), hence a snippet here.
     "module_method_writes_its_argument": """
         import torch
@@ -384,7 +384,7 @@ CASES = {
     """,
     # a helper that writes its argument in place and rebinds the name to the same tensor
     # (``batch = batch.div_(255.0)``) still writes what its caller passed: here the tanh's saved result
-    # (runnable: scripts/forum_programs/heldout_reports/k07_fast_neural_style_tanh_then_normalize_batch_div_.py;
+    # (runnable: eval/forum_programs/heldout_reports/k07_fast_neural_style_tanh_then_normalize_batch_div_.py;
     # its fix is unsafe, the helper being public); a real rebinding first makes the write the helper's own
     "helper_rebinds_its_argument_to_an_inplace_result": """
         import torch
@@ -463,7 +463,7 @@ CASES = {
     """,
     # a fused manual step (torch._foreach_add_ under no_grad) between a forward and its backward writes
     # every parameter of its list: the generator's last Linear saved its weight (runnable:
-    # scripts/forum_programs/training/t41_foreach_manual_step_between_generator_and_critic_backward.py);
+    # eval/forum_programs/training/t41_foreach_manual_step_between_generator_and_critic_backward.py);
     # stepping after the only backward is fine, and a frozen shadow's fused EMA update is no leaf write
     "foreach_step_between_forward_and_backward": """
         import copy
@@ -490,7 +490,7 @@ CASES = {
     # truncated BPTT without detaching the hidden state: the next chunk's backward runs through the
     # previous chunk's graph, whose saved weights the optimizer step rewrote (a save made again at the same
     # site in a loop must not hide the older one the carried state still needs; runnable:
-    # scripts/forum_programs/training/p19_tbptt_no_detach.py)
+    # eval/forum_programs/training/p19_tbptt_no_detach.py)
     "tbptt_hidden_state_not_detached": """
         import torch
         from torch import nn
@@ -541,7 +541,7 @@ CASES = {
     """,
     # a helper that writes the tensors of a module's submodules (``for m in model.modules()``) writes the
     # module's tensors: called between the forward and its backward, it breaks the saved mask (runnable:
-    # scripts/forum_programs/lookalikes/q30_gradual_pruning_schedule_mid_step.py; the safe order is the
+    # eval/forum_programs/lookalikes/q30_gradual_pruning_schedule_mid_step.py; the safe order is the
     # fixture tests/fixtures/safe/pruning_masks_refreshed_after_step.py)
     "submodule_masks_written_between_forward_and_backward": """
         import torch
@@ -602,7 +602,7 @@ CASES = {
                 tensor.clamp_(-0.01, 0.01)
     """,
     # a method that writes one of self's tensors in place (MoCo's enqueue without clone), called after
-    # an op that saved that tensor and before backward (runnable: scripts/forum_programs/reports/r08_...)
+    # an op that saved that tensor and before backward (runnable: eval/forum_programs/reports/r08_...)
     "method_writes_self_buffer_saved_by_caller": """
         import torch
         from torch import nn
@@ -620,7 +620,7 @@ CASES = {
     """,
     # a helper that updates a module's parameters through a loop over .parameters(), called between the
     # teacher's forward (with grad) and backward: the mean-teacher bug (runnable:
-    # scripts/forum_programs/training/t10_mean_teacher_ema_before_backward.py)
+    # eval/forum_programs/training/t10_mean_teacher_ema_before_backward.py)
     "ema_helper_updates_teacher_before_backward": """
         import torch
         from torch import nn
@@ -649,7 +649,7 @@ CASES = {
             update_ema(teacher, student)
     """,
     # .double() on a float32 tensor (the default dtype) is a copy: writing it leaves the saved sigmoid
-    # alone (runnable: scripts/forum_programs/modules/p61_double_cast_copy_safe.py)
+    # alone (runnable: eval/forum_programs/modules/p61_double_cast_copy_safe.py)
     "double_cast_is_a_copy": """
         import torch
         def gate(x, w):
@@ -659,7 +659,7 @@ CASES = {
             return x * g64.float() + g
     """,
     # a deep copy frozen in __init__ by a loop over its parameters(): updating it in place later is the
-    # EMA teacher, not a leaf that requires grad (scripts/forum_programs/training/p16_...)
+    # EMA teacher, not a leaf that requires grad (eval/forum_programs/training/p16_...)
     "deepcopy_frozen_in_init_by_parameter_loop": """
         import copy
         import torch
@@ -674,7 +674,7 @@ CASES = {
                     s.mul_(self.decay).add_(p.detach(), alpha=1 - self.decay)
     """,
     # a Sequential's layer by index: its parameters are the ones the Sequential's call saved
-    # (torch raises; the runnable program is scripts/forum_programs/training/p52_reinit_mid_step.py)
+    # (torch raises; the runnable program is eval/forum_programs/training/p52_reinit_mid_step.py)
     "sequential_layer_by_index_reinitialised": """
         import torch
         from torch import nn

@@ -1,7 +1,7 @@
 """``inplace-lint explain``: run under torch, it names the marked line on every raising fixture, and on
 every safe fixture adds nothing and changes nothing.
 
-The fixtures run in runner subprocesses (``scripts/explain_eval.py --runner``: many programs per process,
+The fixtures run in runner subprocesses (``eval/explain_eval.py --runner``: many programs per process,
 torch imported once), each as ``python FIXTURE`` runs it (its ``__main__`` block; the few without one
 call ``run()`` inside ``with inplace_lint.explain():``), first plain, then as ``inplace-lint explain``
 runs it. The command-line tests run the real command in a subprocess.
@@ -25,7 +25,7 @@ import fixture_support as fs
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from scripts import explain_eval  # noqa: E402
+from eval import explain_eval  # noqa: E402
 
 FIXTURES = fs.discover()
 HAS_TORCH = importlib.util.find_spec("torch") is not None
@@ -404,9 +404,9 @@ def test_api_hooks_views_and_functions(tmp_path):
 
 @needs_torch
 def test_repros_culprits_are_named():
-    """Each repro in scripts/repro/ catches the errors it provokes; every one it raises is explained on
+    """Each repro in eval/corpus_repros/ catches the errors it provokes; every one it raises is explained on
     a line marked ``# culprit`` (where the docstring says the library breaks)."""
-    programs = sorted(p for p in (ROOT / "scripts" / "repro").glob("*.py") if not p.name.startswith("_"))
+    programs = sorted(p for p in (ROOT / "eval" / "corpus_repros").glob("*.py") if not p.name.startswith("_"))
     results = explain_eval.run_programs(programs, jobs=2, timeout=120, static_check=False)
     for program in programs:
         key = str(program.resolve())
@@ -419,8 +419,8 @@ def test_repros_culprits_are_named():
 @pytest.mark.slow
 @needs_torch
 def test_forum_programs_culprits_are_named():
-    """The whole sweep (``python scripts/explain_eval.py``): about 20 minutes on two cores."""
-    programs = explain_eval._expand([str(ROOT / "scripts" / "forum_programs")])
+    """The whole sweep (``python -m eval.explain_eval``): about 20 minutes on two cores."""
+    programs = explain_eval._expand([str(ROOT / "eval" / "forum_programs")])
     results = explain_eval.run_programs(programs, jobs=2)
     verdicts = {str(p): explain_eval.verdict(str(p.resolve()), results[str(p.resolve())]) for p in programs}
     bad = {p: v for p, v in verdicts.items() if v not in ("found", "clean")}

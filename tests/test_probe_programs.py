@@ -1,4 +1,4 @@
-"""Generated probe programs (scripts/probe_eval.py), scored the way the hidden evaluation scores a
+"""Generated probe programs (eval/probe_eval.py), scored the way the hidden evaluation scores a
 landing: torch decides which programs raise; a raising program counts as found only when a finding sits
 on its in-place line. A sample runs by default; the full set (~10,000 programs) with --run-slow."""
 
@@ -11,7 +11,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 pytest.importorskip("torch")
 
-from scripts.probe_eval import generate, run_under_torch, score  # noqa: E402
+from eval.probe_eval import generate, run_under_torch, score  # noqa: E402
 
 
 def _evaluate(limit):

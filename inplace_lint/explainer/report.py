@@ -12,7 +12,7 @@ from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
 from inplace_lint.explainer.records import ImmediateError, Site, StaleSave
 
-# The four errors the rules predict (torch 2.13 wording), as scripts/forum_eval.py recognises them.
+# The four errors the rules predict (torch 2.13 wording), as eval/forum_eval.py recognises them.
 _KINDS = (
     ("AGI001", re.compile(r"has been modified by an inplace operation")),
     ("AGI002", re.compile(r"a leaf Variable that requires grad")),

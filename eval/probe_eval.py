@@ -4,8 +4,8 @@ Each program is a small complete module: make an input, call one op in one spell
 in place in one spelling, run backward. torch decides whether it raises; the linter must put a finding
 on the in-place line exactly when it does. This mirrors how the hidden evaluation scores a landing.
 
-    python scripts/probe_eval.py            # all programs, prints scores and every disagreement
-    python scripts/probe_eval.py --limit 200 --seed 1
+    python -m eval.probe_eval               # all programs, prints scores and every disagreement
+    python -m eval.probe_eval --limit 200 --seed 1
 """
 
 from __future__ import annotations

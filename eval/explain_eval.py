@@ -1,7 +1,7 @@
 """Does ``inplace-lint explain`` name the marked culprit line? Run programs plain and under explain.
 
-    python scripts/explain_eval.py               # every program in scripts/forum_programs/ and scripts/repro/
-    python scripts/explain_eval.py -v PATH...         # these programs (files or folders); -v lists every miss
+    python -m eval.explain_eval               # every program in eval/forum_programs/ and eval/corpus_repros/
+    python -m eval.explain_eval -v PATH...            # these programs (files or folders); -v lists every miss
 
 A program is run as ``python PROGRAM`` would (in its own folder, as ``__main__``), first plain, then the
 way ``inplace-lint explain PROGRAM`` runs it; many programs share one runner subprocess (torch is
@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Dict, List, Optional, Sequence
 
 ROOT = Path(__file__).resolve().parent
-DEFAULT_PATHS = [ROOT / "forum_programs", ROOT / "repro"]
+DEFAULT_PATHS = [ROOT / "forum_programs", ROOT / "corpus_repros"]
 MARKER = re.compile(r"#\s*(?:culprit\b|expect:\s*AGI\d{3})")
 TIMEOUT = 60.0
 

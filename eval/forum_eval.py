@@ -1,9 +1,9 @@
 """Score the linter on forum-style programs: realistic bug reports and their look-alikes, run under torch.
 
-    python scripts/forum_eval.py              # every program in scripts/forum_programs/, 2 workers
-    python scripts/forum_eval.py -v           # also list every miss and false positive
+    python -m eval.forum_eval                 # every program in eval/forum_programs/, 2 workers
+    python -m eval.forum_eval -v              # also list every miss and false positive
 
-Each program in ``scripts/forum_programs/`` (``training/``: loops, optimizers, GAN and RL steps, EMA,
+Each program in ``eval/forum_programs/`` (``training/``: loops, optimizers, GAN and RL steps, EMA,
 hooks; ``modules/``: blocks, attention, RNNs, custom Functions, views; ``reports/``: re-creations of
 real bug reports; ``lookalikes/``: clean code a naive linter would flag, and hazards behind helper
 boundaries; ``heldout_training/``, ``heldout_modules/``, ``heldout_reports/`` (re-created from real

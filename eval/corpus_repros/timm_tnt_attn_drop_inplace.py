@@ -3,7 +3,7 @@ with ``self.attn_drop = nn.Dropout(attn_drop, inplace=True)``. softmax saves its
 overwrites it. Real when ``attn_drop_rate > 0`` in training (``nn.Dropout(p=0)`` does not bump the
 version counter, so the default config runs). The class below is tnt.py's ``Attention``, verbatim.
 
-    python scripts/repro/timm_tnt_attn_drop_inplace.py     # exit 0 when torch behaves as described
+    python eval/corpus_repros/timm_tnt_attn_drop_inplace.py     # exit 0 when torch behaves as described
 """
 import torch
 from torch import nn

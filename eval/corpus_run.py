@@ -1,10 +1,10 @@
 """Lint a large real-world corpus and report crashes, internal errors, per-file time and every finding.
 
-    python scripts/corpus_run.py                      # every corpus, 2 workers, 5 s budget per file
-    python scripts/corpus_run.py --corpus timm --corpus torchvision
-    python scripts/corpus_run.py --debug              # INPLACE_LINT_DEBUG=1: analysis exceptions surface
-    python scripts/corpus_run.py --stress             # also analyse files that do not mention torch
-    python scripts/corpus_run.py --list               # the corpora, their files and lines; lint nothing
+    python -m eval.corpus_run                         # every corpus, 2 workers, 5 s budget per file
+    python -m eval.corpus_run --corpus timm --corpus torchvision
+    python -m eval.corpus_run --debug                 # INPLACE_LINT_DEBUG=1: analysis exceptions surface
+    python -m eval.corpus_run --stress                # also analyse files that do not mention torch
+    python -m eval.corpus_run --list                  # the corpora, their files and lines; lint nothing
 
 Not part of the test run. Corpora (see ``--list``):
 
@@ -27,7 +27,7 @@ escape instead of skipping the statement, the engine turns them into an "interna
 and this script records the original traceback (the engine raises ``from None``, which keeps it in
 ``__context__``).
 
-Output (``--out``, default ``scripts/.cache/corpus-run/<name>``): ``results.jsonl`` (one line per file,
+Output (``--out``, default ``eval/.cache/corpus-run/<name>``): ``results.jsonl`` (one line per file,
 written as results arrive, so a long run can be watched), ``summary.json`` and ``summary.md`` (numbers,
 crashes with tracebacks, LintErrors by kind, slowest files, every finding). Exit status 1 when there is a
 crash, an internal error, a timeout or a file over budget; else 0.
@@ -56,7 +56,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-DEFAULT_OUT = ROOT / "scripts" / ".cache" / "corpus-run"
+DEFAULT_OUT = ROOT / "eval" / ".cache" / "corpus-run"
 STRESS_SUFFIX = "\nimport torch  # appended by corpus_run --stress\n"
 PACKAGES = ("transformers", "timm", "torchvision")
 
