@@ -392,7 +392,7 @@ _ODD_LAYOUTS = [
 def test_statement_positions_match_the_whole_modules(source):
     """Positioned one top-level statement at a time (engine.StatementPositions, from the selection's
     ``starts``), every node of the reduced text's module has the range LibCST gives it in the whole module."""
-    from inplace_lint.analysis import code_positions
+    from inplace_lint.syntax.names import code_positions
     from inplace_lint.engine.core import StatementPositions, parse
 
     selection = select(source)

@@ -6,7 +6,6 @@ from dataclasses import dataclass
 from typing import Dict, FrozenSet, Iterable, List, Optional, Set, Tuple
 
 import libcst as cst
-from libcst.metadata import MetadataWrapper, PositionProvider
 
 from inplace_lint.analysis import semantics as sem
 from inplace_lint.analysis.dataflow import (
@@ -14,7 +13,7 @@ from inplace_lint.analysis.dataflow import (
 )
 from inplace_lint.analysis.parameters import SELF_ATTRIBUTE, parameter_list, parameter_writes
 from inplace_lint.rules.messages import build_finding
-from inplace_lint.syntax.names import ImportMap, dotted, is_docstring, walk
+from inplace_lint.syntax.names import ImportMap, code_positions, dotted, is_docstring, walk
 from inplace_lint.analysis.naming import looks_like_count, looks_like_inference, looks_like_integer_tensor
 from inplace_lint.analysis.values import (
     MAYBE, MODULE, NO, OPTIMIZER, OTHER, OTHER_VAL, PARAMS, UNKNOWN, NogradViewReturn, State, Val,
@@ -240,16 +239,6 @@ def _forget_findings(ctx: ModuleContext, unit) -> None:
             else:
                 del ctx.hazards[key]
     ctx.reads.pop(unit, None)
-
-
-def code_positions(module: cst.Module, wrapper: Optional[MetadataWrapper] = None):
-    """LibCST's PositionProvider for ``module``. ``MetadataWrapper.resolve`` would also walk the whole tree
-    once more for the batchable providers it resolves alongside, even when there are none (40 % of it)."""
-    wrapper = wrapper or MetadataWrapper(module, unsafe_skip_copy=True)
-    try:
-        return PositionProvider()._gen(wrapper)
-    except Exception:  # pragma: no cover - a LibCST without the private hook: the public way
-        return wrapper.resolve(PositionProvider)
 
 
 def _one_per_write(ctx: ModuleContext, positions) -> List[Hazard]:

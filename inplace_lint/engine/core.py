@@ -21,7 +21,7 @@ from libcst.metadata import CodePosition, CodeRange
 
 from inplace_lint.model.findings import AnalysisTooLarge, Finding, LintError, LintOptions
 from inplace_lint.rules import messages
-from inplace_lint.analysis import code_positions
+from inplace_lint.syntax.names import code_positions
 from inplace_lint.syntax.select import _BREAK
 from inplace_lint.syntax.select import parse_quietly
 from inplace_lint.syntax.select import runs_backward

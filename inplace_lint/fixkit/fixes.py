@@ -59,7 +59,7 @@ import libcst as cst
 from libcst.metadata import ExpressionContext, ExpressionContextProvider, MetadataWrapper
 
 from inplace_lint.model.findings import Edit, Finding, Fix, Position
-from inplace_lint.syntax.names import child_nodes, is_docstring, walk
+from inplace_lint.syntax.names import child_nodes, code_positions, is_docstring, walk
 from inplace_lint.rules.messages import MULTI_VIEW_FILL, NOGRAD_VIEW_FILL
 from inplace_lint.knowledge import load
 
@@ -152,8 +152,6 @@ class _Source:
         self.module = module if module is not None else cst.parse_module(text)
         self.wrapper = MetadataWrapper(self.module, unsafe_skip_copy=True)
         if positions is None:
-            from inplace_lint.analysis import code_positions
-
             positions = code_positions(self.module, self.wrapper)
         self.positions = positions
         # Parents and nodes by range, for the top-level statements a fix looks at (``ensure``): indexing

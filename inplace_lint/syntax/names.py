@@ -6,6 +6,7 @@ import dataclasses
 from typing import Dict, Iterator, List, Optional
 
 import libcst as cst
+from libcst.metadata import MetadataWrapper, PositionProvider
 
 
 def dotted(node: cst.BaseExpression) -> Optional[str]:
@@ -165,3 +166,13 @@ AUG_SYMBOLS = {
     cst.LeftShiftAssign: "<<=",
     cst.RightShiftAssign: ">>=",
 }
+
+
+def code_positions(module: cst.Module, wrapper: Optional[MetadataWrapper] = None):
+    """LibCST's PositionProvider for ``module``. ``MetadataWrapper.resolve`` would also walk the whole tree
+    once more for the batchable providers it resolves alongside, even when there are none (40 % of it)."""
+    wrapper = wrapper or MetadataWrapper(module, unsafe_skip_copy=True)
+    try:
+        return PositionProvider()._gen(wrapper)
+    except Exception:  # pragma: no cover - a LibCST without the private hook: the public way
+        return wrapper.resolve(PositionProvider)
