@@ -17,6 +17,7 @@ LAYERS: List[Tuple[str, Tuple[str, ...]]] = [
     ("model", ("inplace_lint.model",)),            # value records, findings, errors: no behaviour
     ("knowledge", ("inplace_lint.knowledge",)),    # torch's facts, generated data
     ("syntax", ("inplace_lint.syntax",)),          # parsing, the first look, noqa comments
+    ("project", ("inplace_lint.project",)),        # the program's files: root, imports, summary store
     ("analysis", ("inplace_lint.analysis",)),      # the abstract interpreter; reports typed events
     ("fixkit", ("inplace_lint.fixkit",)),          # building and applying edits
     ("rules", ("inplace_lint.rules",)),            # one unit per rule: events -> findings, fixes, docs
