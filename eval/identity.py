@@ -232,6 +232,8 @@ def record(out: Path, checkout: Path, inputs: Path, corpora: Sequence[str], jobs
 
         def write(records: Iterable[Dict[str, Any]]) -> None:
             for rec in records:
+                if rec["corpus"] not in counts:  # records come in task order: a corpus begins
+                    print(f"  {time.monotonic() - started:7.1f}s {rec['corpus']}", file=sys.stderr, flush=True)
                 c = counts[rec["corpus"]]
                 c["records"] += 1
                 c["files"] += rec["level"] == "default"
