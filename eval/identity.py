@@ -80,7 +80,7 @@ def probe_programs(snapshot: Path) -> List[Tuple[str, str]]:
             spec.loader.exec_module(module)
             programs = module.generate(random.Random(0), None)  # the set tests/test_probe_programs.py uses
         finally:
-            sys.path[:] = saved_path  # the generator puts its repository first; the linter must not come from it
+            sys.path[:] = saved_path  # the generator puts its repo first; the linter is not from it
             del sys.modules[spec.name]
         unique: Dict[str, str] = {}
         for program in programs:  # a spelling listed twice gives the same key and the same text
@@ -90,8 +90,8 @@ def probe_programs(snapshot: Path) -> List[Tuple[str, str]]:
             unique[key] = program.source
         snapshot.mkdir(parents=True, exist_ok=True)
         tmp = index.with_suffix(".tmp")
-        tmp.write_text(json.dumps({"generator": str(generator.relative_to(REPO)) + " generate(Random(0), None)",
-                                   "programs": unique}, indent=0, sort_keys=True))
+        origin = str(generator.relative_to(REPO)) + " generate(Random(0), None)"
+        tmp.write_text(json.dumps({"generator": origin, "programs": unique}, indent=0, sort_keys=True))
         os.replace(tmp, index)
     with open(index) as f:
         return sorted(json.load(f)["programs"].items())
@@ -188,7 +188,8 @@ def lint_one(task: Tuple[str, str, Optional[str], Optional[str]]) -> List[Dict[s
         try:
             text = read_source(data)
         except (SyntaxError, UnicodeDecodeError, LookupError) as error:
-            return [{"corpus": corpus, "path": key, "level": level, "input_sha256": hashlib.sha256(data).hexdigest(),
+            digest = hashlib.sha256(data).hexdigest()
+            return [{"corpus": corpus, "path": key, "level": level, "input_sha256": digest,
                      "undecodable": f"{type(error).__name__}: {error}"} for level in LEVELS]
     records = []
     for level in LEVELS:
@@ -233,13 +234,15 @@ def record(out: Path, checkout: Path, inputs: Path, corpora: Sequence[str], jobs
         def write(records: Iterable[Dict[str, Any]]) -> None:
             for rec in records:
                 if rec["corpus"] not in counts:  # records come in task order: a corpus begins
-                    print(f"  {time.monotonic() - started:7.1f}s {rec['corpus']}", file=sys.stderr, flush=True)
+                    print(f"  {time.monotonic() - started:7.1f}s {rec['corpus']}", file=sys.stderr,
+                          flush=True)
                 c = counts[rec["corpus"]]
                 c["records"] += 1
                 c["files"] += rec["level"] == "default"
                 c["findings " + rec["level"]] += len(rec.get("findings") or ())
                 c["errors"] += bool(rec.get("error") or rec.get("undecodable"))
-                gz.write((json.dumps(rec, sort_keys=True, ensure_ascii=False) + "\n").encode("utf-8", "surrogatepass"))
+                line = json.dumps(rec, sort_keys=True, ensure_ascii=False) + "\n"
+                gz.write(line.encode("utf-8", "surrogatepass"))
 
         if jobs <= 1:
             _load_api(str(checkout))
@@ -308,9 +311,12 @@ def _without_key(rec: Dict[str, Any]) -> Dict[str, Any]:
     return json.loads(json.dumps(out).replace(json.dumps(rec["path"])[1:-1], "<path>"))
 
 
-def compare(a_path: Path, b_path: Path, limit: int) -> int:
+def compare(a_path: Path, b_path: Path, limit: int, corpora: Optional[Sequence[str]] = None) -> int:
     meta_a, a = load(a_path)
     meta_b, b = load(b_path)
+    if corpora:  # compare a partial recording with a full one
+        a = {k: v for k, v in a.items() if k[0] in corpora}
+        b = {k: v for k, v in b.items() if k[0] in corpora}
     print(f"A: {a_path} (commit {meta_a.get('commit')}, checkout {meta_a.get('checkout')})")
     print(f"B: {b_path} (commit {meta_b.get('commit')}, checkout {meta_b.get('checkout')})")
     differences: Dict[str, List[str]] = defaultdict(list)
@@ -355,7 +361,8 @@ def compare(a_path: Path, b_path: Path, limit: int) -> int:
         return 0
     for corpus in sorted(differences):
         lines = differences[corpus]
-        print(f"\n{corpus}: {len(lines)} differing records" + (f" (first {limit})" if len(lines) > limit else ""))
+        shown = f" (first {limit})" if len(lines) > limit else ""
+        print(f"\n{corpus}: {len(lines)} differing records{shown}")
         for line in lines[:limit]:
             print("  " + line)
     return 1
@@ -368,7 +375,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     commands = parser.add_subparsers(dest="command", required=True)
     rec = commands.add_parser("record", help="lint every input and write one record per (file, level)")
     rec.add_argument("out", type=Path)
-    rec.add_argument("--checkout", type=Path, default=REPO, help="import inplace_lint from here (default: this repo)")
+    rec.add_argument("--checkout", type=Path, default=REPO,
+                     help="import inplace_lint from here (default: this repo)")
     rec.add_argument("--inputs", type=Path, default=None,
                      help="read the repository corpora (fixtures, golden, forum, crossunit) from here "
                           "(default: the checkout)")
@@ -377,16 +385,18 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     rec.add_argument("--match", action="append", default=[], metavar="GLOB",
                      help="only files whose corpus-relative path matches (repeatable)")
     rec.add_argument("-j", "--jobs", type=int, default=2)
-    cmp_ = commands.add_parser("compare", help="exit 0 when two recordings are identical, else list differences")
+    cmp_ = commands.add_parser("compare", help="exit 0 when two recordings are identical, else list them")
     cmp_.add_argument("a", type=Path)
     cmp_.add_argument("b", type=Path)
     cmp_.add_argument("--limit", type=int, default=10, help="differences shown per corpus")
+    cmp_.add_argument("--corpora", nargs="+", choices=CORPORA, help="compare only these corpora")
     args = parser.parse_args(argv)
     if args.command == "record":
         checkout = args.checkout.resolve()
-        return record(args.out, checkout, (args.inputs or checkout).resolve(), args.corpora, min(args.jobs, 2),
-                      args.probes_snapshot, args.match)
-    return compare(args.a, args.b, args.limit)
+        inputs = (args.inputs or checkout).resolve()
+        return record(args.out, checkout, inputs, args.corpora, min(args.jobs, 2), args.probes_snapshot,
+                      args.match)
+    return compare(args.a, args.b, args.limit, args.corpora)
 
 
 if __name__ == "__main__":

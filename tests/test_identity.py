@@ -45,9 +45,24 @@ def test_two_recordings_of_the_same_code_compare_equal_and_a_change_is_reported(
     assert same.returncode == 0, same.stdout
     assert "identical" in same.stdout
 
+    # a fixture that moved keeps its output: it is matched by its text, and its new path is not a difference
+    moved = [_renamed(r, HAZARD, "agi001/abs_input_neg_.py") for r in records]
+    _write(changed, moved)
+    same = _identity("compare", first, changed)
+    assert same.returncode == 0, same.stdout
+    assert "fixtures: 2 records matched by content under a new path" in same.stdout
+
     finding["message"] += " (changed)"
-    with gzip.open(changed, "wt", encoding="utf-8") as f:
-        f.writelines(json.dumps(r) + "\n" for r in records)
+    _write(changed, records)
     differ = _identity("compare", first, changed)
     assert differ.returncode == 1, differ.stdout
     assert f"{HAZARD} [default]: findings[0].message" in differ.stdout
+
+
+def _renamed(record, old, new):
+    return json.loads(json.dumps(record).replace(old, new)) if record.get("path") == old else record
+
+
+def _write(path, records):
+    with gzip.open(path, "wt", encoding="utf-8") as f:
+        f.writelines(json.dumps(r) + "\n" for r in records)
