@@ -137,7 +137,8 @@ _api: Any = None  # the inplace_lint module of the checkout, imported once per w
 
 def _load_api(checkout: str) -> None:
     global _api
-    sys.path.insert(0, checkout)
+    src = os.path.join(checkout, "src")  # in case the package moves to a src layout
+    sys.path.insert(0, src if os.path.isdir(os.path.join(src, "inplace_lint")) else checkout)
     import inplace_lint
 
     where = Path(inplace_lint.__file__).resolve()
