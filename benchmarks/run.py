@@ -26,11 +26,12 @@ Method (why each choice: the figures it replaces were off by up to 2.4x):
   run minus flake8 alone in the same round.
 * **Our CLI as users run it**: ``inplace-lint check -j 1 --no-cache`` from that same environment (its
   console script; bytecode compiled by ``pip install``), with an empty config and no exclusions.
-* **A baseline** (``--baseline-checkout DIR``, another checkout of inplace-lint, never installed into
-  nor written to): ``PYTHONPATH=DIR python -m inplace_lint`` with the same interpreter and dependencies,
-  its bytecode cached under ``benchmarks/.cache/pycache-baseline`` (``PYTHONPYCACHEPREFIX``), in the same
-  loop; reported as new / baseline CPU per corpus. Its flake8 plugin runs as a flake8 local plugin
-  (``paths = DIR``) in an environment of flake8 and the baseline's own dependencies.
+* **A baseline** (``--baseline-checkout DIR``, another checkout of inplace-lint, never written to): its
+  package files are copied to ``benchmarks/.cache/baseline-source`` and installed from there exactly as
+  this checkout is (own environment, same pinned flake8, not editable), so the two differ only in their
+  code (``PYTHONPATH=DIR``, its bytecode cached elsewhere, read the same commit as new / baseline
+  0.74x-0.91x in alternated runs here: a comparison of start-up mechanisms, not of code).
+  Its CLI and its flake8 plugin run in the same loop; reported as new / baseline per corpus.
 * **Start-up**: ``inplace-lint check`` on one small file, many rounds, alternated with ``python -c pass``.
 * **Language server**: the real ``inplace-lint lsp`` over stdio, a raw JSON-RPC client; on real library
   files (torchvision's ``transforms/v2/functional/_geometry.py``, 3,041 lines) and on a synthetic
@@ -211,19 +212,19 @@ def ours_venv() -> Path:
             shutil.rmtree(build, ignore_errors=True)
 
 
-def baseline_flake8_venv(baseline: Path) -> Tuple[Path, str]:
-    """flake8 and the baseline's own dependencies (not the baseline itself), and the baseline's flake8
-    entry point (``AGI = module:Class``), read from its pyproject.toml."""
-    try:
-        import tomllib
-    except ImportError:  # Python < 3.11
-        import tomli as tomllib  # type: ignore
-    project = tomllib.loads((baseline / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    dependencies = [d for d in project.get("dependencies", [])
-                    if not d.split(";")[0].strip().startswith("flake8")]
-    entry = project["entry-points"]["flake8.extension"]
-    code, target = next(iter(entry.items()))
-    return _venv("bench-flake8-baseline", [FLAKE8] + dependencies), f"{code} = {target}"
+def baseline_venv(checkout: Path) -> Path:
+    """The baseline checkout installed as ``ours_venv`` installs this one, from a copy of its package
+    files (pip builds in the source folder: the checkout itself is never written to)."""
+    source = CACHE / "baseline-source"
+    shutil.rmtree(source, ignore_errors=True)
+
+    def ignore(folder: str, names: List[str]) -> List[str]:
+        if Path(folder) == checkout:  # the top: the package and the files its build reads
+            return [n for n in names if n != "inplace_lint" and not (checkout / n).is_file()]
+        return [n for n in names if n == "__pycache__" or n.endswith(".pyc")]
+
+    shutil.copytree(checkout, source, ignore=ignore)
+    return _venv("bench-baseline", [FLAKE8, f"{source}[lsp]"], reinstall=[str(source)])
 
 
 def torchfix_venv() -> Path:
@@ -233,7 +234,11 @@ def torchfix_venv() -> Path:
 def tool_versions(venv: Path) -> str:
     done = subprocess.run([str(venv / "bin" / "flake8"), "--version"], capture_output=True, text=True,
                           env=base_env())
-    return " ".join(done.stdout.split())
+    libcst = subprocess.run([str(venv / "bin" / "python"), "-c",
+                             "from importlib.metadata import version; print(version('libcst'))"],
+                            capture_output=True, text=True, env=base_env())
+    extra = f"; libcst {libcst.stdout.strip()}" if libcst.returncode == 0 else ""
+    return " ".join(done.stdout.split()) + extra
 
 
 def git_commit(folder: Path) -> str:
@@ -295,31 +300,21 @@ class Tools:
         self.flake8 = None if skip_flake8 else _venv("bench-flake8", [FLAKE8])
         self.bugbear = None if skip_flake8 else _venv("bench-flake8-bugbear", [FLAKE8, BUGBEAR])
         self.torchfix = None if skip_torchfix else torchfix_venv()
-        self.baseline_flake8 = None
-        self.baseline_entry = ""
-        if baseline is not None and not skip_flake8 and not skip_baseline_flake8:
-            self.baseline_flake8, self.baseline_entry = baseline_flake8_venv(baseline)
+        self.baseline_venv = None if baseline is None else baseline_venv(baseline)
+        self.baseline_flake8 = not (baseline is None or skip_flake8 or skip_baseline_flake8)
         self.env = base_env()
         self.empty_config = work / "empty.toml"
         self.empty_config.write_text("[tool.inplace-lint]\n", encoding="utf-8")
-        self.baseline_env = None
-        if baseline is not None:
-            self.baseline_env = dict(self.env, PYTHONPATH=str(baseline),
-                                     PYTHONPYCACHEPREFIX=str(CACHE / "pycache-baseline"))
-            self.flake8_local = work / "flake8-baseline.cfg"
-            self.flake8_local.write_text(
-                f"[flake8]\n{FLAKE8_SELECT.replace('--', '')}\n\n[flake8:local-plugins]\nextension =\n"
-                f"    {self.baseline_entry}\npaths = {baseline}\n", encoding="utf-8")
 
     def check_args(self) -> List[str]:
         return ["check", "-q", "--exit-zero", "--force-exclude", "--exclude", "", "--config",
                 str(self.empty_config), "-j", "1", "--no-cache"]
 
-    def cli(self, paths: List[str]) -> List[str]:
-        return [str(self.ours / "bin" / "inplace-lint")] + self.check_args() + paths
+    def cli(self, paths: List[str], venv: Optional[Path] = None) -> List[str]:
+        return [str((venv or self.ours) / "bin" / "inplace-lint")] + self.check_args() + paths
 
     def baseline_cli(self, paths: List[str]) -> List[str]:
-        return [self.python, "-m", "inplace_lint"] + self.check_args() + paths
+        return self.cli(paths, self.baseline_venv)
 
     def commands(self, name: str, files: List[Path], warm: List[Path], subset: List[Path],
                  flake8_files: List[Path]) -> List[Command]:
@@ -332,20 +327,18 @@ class Tools:
         w = self.work
         out = [Command("ast.parse", yardstick + [str(listing)], self.env, w, yardstick + [str(warm_listing)]),
                Command("cli", self.cli(paths), self.env, w, self.cli(warm_paths))]
-        if self.baseline_env is not None:
-            out.append(Command("baseline cli", self.baseline_cli(paths), self.baseline_env, w,
+        if self.baseline_venv is not None:
+            out.append(Command("baseline cli", self.baseline_cli(paths), self.env, w,
                                self.baseline_cli(warm_paths)))
         if self.flake8 is not None:
             flake8_args = ["--isolated", "-j", "1", "--exit-zero", FLAKE8_SELECT]
-            for label, venv in (("flake8", self.flake8), ("flake8 + inplace-lint", self.ours),
-                                ("flake8 + bugbear", self.bugbear)):
+            flake8s = [("flake8", self.flake8), ("flake8 + inplace-lint", self.ours),
+                       ("flake8 + bugbear", self.bugbear)]
+            if self.baseline_flake8:
+                flake8s.append(("flake8 + baseline", self.baseline_venv))
+            for label, venv in flake8s:
                 exe = [str(venv / "bin" / "flake8")] + flake8_args
                 out.append(Command(label, exe + flake8_paths, self.env, w, exe + warm_paths))
-            if self.baseline_flake8 is not None:
-                exe = [str(self.baseline_flake8 / "bin" / "flake8"), "--config", str(self.flake8_local), "-j",
-                       "1", "--exit-zero"]
-                out.append(Command("flake8 + baseline", exe + flake8_paths, self.baseline_env, w,
-                                   exe + warm_paths))
         if self.torchfix is not None and subset:
             sub_paths = [str(p) for p in subset]
             sub_listing = _listing(subset, self.work / f"{name}-subset.txt")
@@ -388,8 +381,8 @@ def measure_startup(tools: Tools, rounds: int) -> Dict[str, List[float]]:
     commands = [Command("python -c pass", [tools.python, "-c", "pass"], tools.env, tools.work),
                 Command("inplace-lint, one file", tools.cli([str(small)]), tools.env, tools.work,
                         tools.cli([str(small)]))]
-    if tools.baseline_env is not None:
-        commands.append(Command("baseline, one file", tools.baseline_cli([str(small)]), tools.baseline_env,
+    if tools.baseline_venv is not None:
+        commands.append(Command("baseline, one file", tools.baseline_cli([str(small)]), tools.env,
                                 tools.work, tools.baseline_cli([str(small)])))
     run_loop(commands, rounds, "start-up")
     return {c.name: c.cpu for c in commands}
@@ -763,9 +756,9 @@ def report(rows: Dict[str, dict], startup: Optional[Dict[str, List[float]]], lsp
         out.append("")
     if any("new/baseline" in s for s in series.values()):
         out += ["## Against the baseline", "",
-                f"Baseline: `{info['baseline']}` at {info['baseline_commit']}, run as "
-                "`PYTHONPATH=DIR python -m inplace_lint` (same interpreter and dependencies), in the same "
-                "loop.", "",
+                f"Baseline: `{info['baseline']}` at {info['baseline_commit']}, installed from a copy of its "
+                "package files as this checkout is (its own environment, the same dependencies), in the "
+                "same loop.", "",
                 "| corpus | baseline CLI s/MB | baseline / `ast.parse` | new / baseline CPU "
                 "| flake8: ours added / baseline's added |", "|---|---:|---:|---:|---:|"]
         for name, s in series.items():
@@ -855,9 +848,8 @@ def main(argv=None) -> int:
         if tools.flake8 is not None:
             versions += [f"flake8 alone: {tool_versions(tools.flake8)}",
                          f"flake8 + bugbear: {tool_versions(tools.bugbear)}"]
-        if tools.baseline_flake8 is not None:
-            versions.append(f"baseline's flake8 environment: {tool_versions(tools.baseline_flake8)}, local "
-                            f"plugin `{tools.baseline_entry}`")
+        if tools.baseline_venv is not None:
+            versions.append(f"baseline's environment: {tool_versions(tools.baseline_venv)}")
         if tools.torchfix is not None:
             versions.append(f"TorchFix: {TORCHFIX} (`torchfix -j 1`, its default rules)")
     info["load_after"] = load()
