@@ -248,19 +248,28 @@ class _FixtureTimeout(BaseException):
     """Raised by the alarm; a BaseException so fixture code catching Exception cannot swallow it."""
 
 
+# What torch raises for each rule's fixtures. A fixture's category is the folder it lives in
+# (tests/fixtures/<CODE>/); torch's text only confirms that a run raised that rule's error.
+TORCH_ERRORS = {"AGI001": VERSION_ERROR, "AGI002": LEAF_ERROR, "AGI003": MULTI_VIEW_ERROR,
+                "AGI004": NOGRAD_VIEW_ERROR}
+
+
+def category_of(path) -> Optional[str]:
+    """The category of the fixture at ``path``: the folder it lives in (a rule's code, or "safe")."""
+    folder = Path(path).parent.name
+    return folder if folder in CATEGORIES else None
+
+
+def confirms(category: Optional[str], exc_type: Optional[str], message: str) -> bool:
+    """Is ``exc_type: message`` the error torch raises for the rule ``category``?"""
+    pattern = TORCH_ERRORS.get(category or "")
+    return exc_type == "RuntimeError" and pattern is not None and bool(pattern.search(message))
+
+
 def classify(exc_type: Optional[str], message: str) -> Optional[str]:
-    """The rule code a runtime error corresponds to, or None."""
-    if exc_type != "RuntimeError":
-        return None
-    if VERSION_ERROR.search(message):
-        return "AGI001"
-    if LEAF_ERROR.search(message):
-        return "AGI002"
-    if MULTI_VIEW_ERROR.search(message):
-        return "AGI003"
-    if NOGRAD_VIEW_ERROR.search(message):
-        return "AGI004"
-    return None
+    """The rule whose error a run of any program raised, or None (for programs outside the fixture
+    folders: a fix's output, which must raise none of them)."""
+    return next((code for code in HAZARD_CATEGORIES if confirms(code, exc_type, message)), None)
 
 
 def _describe(value) -> str:
@@ -378,7 +387,9 @@ def _execute(path: str, timeout: float, hooks: bool = False, trace: bool = False
     except (Exception, SystemExit) as error:  # report everything a fixture can raise; let Ctrl-C through
         result["exc_type"] = type(error).__name__
         result["message"] = str(error)[:1000]
-        result["kind"] = classify(type(error).__name__, str(error))
+        # the fixture's rule (its folder), when torch raised that rule's error
+        category = category_of(path)
+        result["kind"] = category if confirms(category, type(error).__name__, str(error)) else None
         own = os.path.realpath(path)
         frames = [f for f in traceback.extract_tb(error.__traceback__) if os.path.realpath(f.filename) == own]
         if frames:

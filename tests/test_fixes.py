@@ -581,14 +581,20 @@ def test_attach_swallows_internal_errors_unless_debugging(monkeypatch):
         fixes.attach(bogus, source)
 
 
-def test_parse_is_cached_per_source():
+def test_the_fixes_reuse_the_analysis_parse(monkeypatch):
     source = (fs.FIXTURES_DIR / "AGI001" / "lstm_gate_slices_inplace.py").read_text(encoding="utf-8")
     source += "\n# a text no other test parses\n"
-    fixes._parse.cache_clear()
+    made = []
+    real = fixes._Source.__init__
+
+    def counting(self, text, module=None, positions=None):
+        made.append(module is None)  # parsed here
+        real(self, text, module, positions)
+
+    monkeypatch.setattr(fixes._Source, "__init__", counting)
     findings = inplace_lint.lint_source(source)
     assert len(findings) >= 2 and all(f.fix is not None for f in findings)
-    info = fixes._parse.cache_info()
-    assert info.misses == 1 and info.hits >= len(findings) - 1  # one parse, however many findings
+    assert made == [False]  # one parse for every finding's fix: the analysis's, handed over
 
 
 SEED = (fs.FIXTURES_DIR / "AGI001" / "seed_pow_loop_inplace.py")

@@ -82,12 +82,10 @@ def _outcome(run: dict) -> str:
 @pytest.mark.parametrize("fixture", FIXTURES, ids=_ids)
 def test_raises_iff_marked(fixture, runtime_results):
     plain = _record(runtime_results, fixture)["plain"]
-    codes = fixture.codes
-    if not codes:
+    if fixture.category == fs.SAFE_CATEGORY:
         assert plain["exc_type"] is None, f"safe fixture raised {_outcome(plain)}"
         return
-    assert len(codes) == 1, f"one run can raise one error, markers name {sorted(codes)}"
-    (code,) = codes
+    code = fixture.category  # the folder it lives in; torch's text confirms it (fs.confirms)
     what = {"AGI001": "the version-counter error at backward", "AGI002": "the leaf in-place error",
             "AGI003": "the multi-view in-place error", "AGI004": "the no_grad-view in-place error"}[code]
     assert plain["kind"] == code, f"expected {what}, got {_outcome(plain)}"

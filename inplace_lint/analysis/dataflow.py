@@ -42,6 +42,7 @@ from inplace_lint.analysis.values import (
     replace,
 )
 from inplace_lint.knowledge import MODULE_PARAMS, VIEW_METHODS, InplaceForm, Knowledge, Save
+from inplace_lint.model.events import LeafWrite, MultiViewWrite, NogradViewWrite, StaleSave
 from inplace_lint.model.findings import AnalysisTooLarge
 
 MAX_LOOP_ROUNDS = 6
@@ -76,10 +77,11 @@ ANALYSIS_BUDGET = 4_000_000
 
 @dataclass
 class Hazard:
-    code: str
+    kind: type  # the event the rules see it as (inplace_lint.model.events): StaleSave, LeafWrite, ...
     write: WriteSite
     save: Optional[SaveSite] = None
     unit: object = None  # the function whose analysis found it
+    fill: bool = False  # a multi-view or no_grad-view write filling a tensor of no grad with one of grad
 
 
 def _runs_at_least_once(iterable) -> bool:
@@ -195,7 +197,7 @@ class ModuleContext:
         self.save_sites: Dict[Tuple[int, str], SaveSite] = {}
         self.save_by_site: Dict[int, SaveSite] = {}  # the first save recorded at each site
         self.write_sites: Dict[int, WriteSite] = {}
-        self.hazards: Dict[Tuple[str, int, Optional[int]], Hazard] = {}
+        self.hazards: Dict[Tuple[type, int, Optional[int]], Hazard] = {}
         self.class_attrs: Dict[str, Dict[str, Val]] = {}  # class name -> self.<attr> values from __init__
         self.user_modules: Set[str] = set()  # classes deriving from nn.Module in this file
         self.forward_classes: Set[str] = set()  # classes of this file defining ``forward``
@@ -258,8 +260,6 @@ class ModuleContext:
         self.private_call_args: Dict[int, bool] = {}
         self.torch_layer_subclasses: Dict[str, str] = {}  # class L(nn.Linear) -> "torch.nn.Linear"
         self.optimizer_classes: Set[str] = set()  # class MySGD(torch.optim.Optimizer), and their subclasses
-        self.multiview_fills: Set[int] = set()  # AGI003 write sites filling a split output of no grad with grad
-        self.nograd_view_fills: Set[int] = set()  # AGI004 write sites filling a no_grad view of no grad with grad
         self.private_in_helper: Dict[int, bool] = {}
         self.helper_of_write: Dict[int, str] = {}  # write site in a helper -> the helper's name
         self.hook_writes: Dict[int, str] = {}  # write site in a forward hook to its output -> the hook's name
@@ -422,10 +422,13 @@ class ModuleContext:
             self._code_cache[key] = text
         return text
 
-    def report(self, code: str, write: WriteSite, save: Optional[SaveSite]) -> None:
-        key = (code, write.site, save.site if save else None)
-        if key not in self.hazards:
-            self.hazards[key] = Hazard(code, write, save, self.current_unit)
+    def report(self, kind: type, write: WriteSite, save: Optional[SaveSite], fill: bool = False) -> None:
+        key = (kind, write.site, save.site if save else None)
+        hazard = self.hazards.get(key)
+        if hazard is None:
+            self.hazards[key] = Hazard(kind, write, save, self.current_unit, fill)
+        elif fill:  # a fill in any analysis of the write makes it one
+            hazard.fill = True
         units = self.hazard_units.setdefault(key, [])  # a helper's write: every caller reports it
         if not any(unit is self.current_unit for unit in units):
             units.append(self.current_unit)
@@ -672,7 +675,7 @@ class Interpreter:
         if write is None:
             return
         save = self._save_site_for(rid)
-        self.ctx.report("AGI001", write, save)
+        self.ctx.report(StaleSave, write, save)
 
     def _save_site_for(self, rid: RecordId) -> Optional[SaveSite]:
         return self.ctx.save_by_site.get(rid[0])
@@ -755,23 +758,18 @@ class Interpreter:
                 state, state.env[base.value], replace(write, target_text=base.value, target_is_local_name=True)))
         if target.multiview and target.grad != NO and not self.unit.nograd:
             # torch raises at once: "Output 0 of SplitBackward0 is a view and is being modified inplace"
-            self.ctx.report("AGI003", write, None)
+            self.ctx.report(MultiViewWrite, write, None)
         elif target.nograd_view and not self.unit.nograd:
             # torch raises at once: "A view was created in no_grad mode and is being modified inplace"
-            self.ctx.report("AGI004", write, None)
+            self.ctx.report(NogradViewWrite, write, None)
         elif (target.multiview or target.nograd_fill_view) and not self.unit.nograd and any(
                 v.tensorish and v.grad == YES for k, v in args.items() if form is None or k != form.modifies):
             # an output of split/chunk/unbind of a tensor without grad, or a view made under no_grad of one,
             # written with one that requires grad (filling a buffer's unbind() views, a row taken under
             # no_grad): torch refuses that too, at once
-            if target.multiview:
-                self.ctx.multiview_fills.add(write.site)
-                self.ctx.report("AGI003", write, None)
-            else:
-                self.ctx.nograd_view_fills.add(write.site)
-                self.ctx.report("AGI004", write, None)
+            self.ctx.report(MultiViewWrite if target.multiview else NogradViewWrite, write, None, fill=True)
         elif target.leaf and target.grad == YES and not self.unit.nograd:
-            self.ctx.report("AGI002", write, None)
+            self.ctx.report(LeafWrite, write, None)
         saved_texts = saved_texts or {}
         new_records = set()
         op_text = op_node  # rendered only if a finding needs it

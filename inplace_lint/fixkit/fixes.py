@@ -58,6 +58,7 @@ from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Set, Tupl
 import libcst as cst
 from libcst.metadata import ExpressionContext, ExpressionContextProvider, MetadataWrapper
 
+from inplace_lint.analysis import code_positions
 from inplace_lint.model.findings import Edit, Finding, Fix, Position
 from inplace_lint.syntax.names import child_nodes, is_docstring, walk
 from inplace_lint.rules.messages import MULTI_VIEW_FILL, NOGRAD_VIEW_FILL
@@ -152,8 +153,6 @@ class _Source:
         self.module = module if module is not None else cst.parse_module(text)
         self.wrapper = MetadataWrapper(self.module, unsafe_skip_copy=True)
         if positions is None:
-            from inplace_lint.analysis import code_positions
-
             positions = code_positions(self.module, self.wrapper)
         self.positions = positions
         # Parents and nodes by range, for the top-level statements a fix looks at (``ensure``): indexing
@@ -325,23 +324,18 @@ def _children(node: cst.CSTNode) -> List[cst.CSTNode]:
     return child_nodes(node, fields)  # every field: a fix may look for whitespace nodes too
 
 
-_PRIMED: "Dict[str, _Source]" = {}
-
-
 @lru_cache(maxsize=4)
 def _parse(source: str) -> _Source:
     # Keyed by the text itself (its hash is cached by Python; equal texts share one parse).
-    primed = _PRIMED.pop(source, None)
-    return primed if primed is not None else _Source(source)
+    return _Source(source)
 
 
-def prime(source: str, module: cst.Module, positions, parsed_text: Optional[str] = None) -> None:
-    """Reuse the analysis's parse (and its positions) for the fixes of ``source``, instead of parsing
-    again. ``parsed_text`` is what was parsed: ``source`` itself, or the line-preserving reduced text
+def reuse(parsed_text: str, module: cst.Module, positions) -> _Source:
+    """The analysis's parse (and its positions), for the fixes of its findings, instead of parsing again.
+    ``parsed_text`` is what was parsed: the linted text itself, or the line-preserving reduced text
     (inplace_lint.syntax.select), which keeps every line of the functions a finding can be in unchanged, so
-    every position and every line a fix reads or edits is the same as in ``source``."""
-    _PRIMED.clear()
-    _PRIMED[source] = _Source(parsed_text if parsed_text is not None else source, module, positions)
+    every position and every line a fix reads or edits is the same as in the linted text."""
+    return _Source(parsed_text, module, positions)
 
 
 def _dotted(node) -> str:
@@ -1236,19 +1230,22 @@ _AGI001_PLANS = {
 }
 
 
-def plan_fix(finding: Finding, source: str) -> Optional[Fix]:
-    """The fix for ``finding`` in ``source``, or None (see the module docstring)."""
+def plan_fix(finding: Finding, source: str, planner=None, parsed=None) -> Optional[Fix]:
+    """The fix for ``finding`` in ``source``, or None: what ``planner(parse, finding)`` (its rule's plan)
+    makes of it. ``parsed()``: the parse of ``source`` to reuse (None: parse it)."""
     site = finding.site
     if site is None:
         return None
-    s = _parse(source)
+    s = parsed() if parsed is not None else _parse(source)
     lines = {site.start.line, site.end.line}
     if site.kwarg_start is not None:
         lines.add(site.kwarg_start.line)
     if finding.evidence.saving_line is not None:
         lines.add(finding.evidence.saving_line)
     s.ensure(lines)
-    if finding.code == "AGI002":
+    if planner is not None:
+        plan = planner(s, finding)
+    elif finding.code == "AGI002":
         plan = _plan_leaf(s, finding)
     elif finding.code == "AGI003" and finding.evidence.role == MULTI_VIEW_FILL:
         return None  # filling a buffer's split outputs: the code needs rewriting (outputs[t] = h, stack)
@@ -1280,13 +1277,12 @@ def plan_fix(finding: Finding, source: str) -> Optional[Fix]:
     return Fix(plan.title, "safe" if plan.safe else "unsafe", tuple(plan.edits))
 
 
-def forward_hook_fix(finding: Finding, source: str, hook: str) -> Optional[Fix]:
+def forward_hook_fix(s: _Source, finding: Finding, hook: str) -> Optional[Fix]:
     """For a forward hook (module-level, or returned by a factory) that writes its output in place: write a
     copy and return it. A forward hook's return value replaces the module's output, so the caller sees the
     same values, and the tensor the module saved for backward stays as it was. Only for a hook with no
     ``return`` of its own (one that returns, or yields, would need its returns rewritten too), whose output
-    is a plain parameter."""
-    s = _parse(source)
+    is a plain parameter. ``s``: the parse of the text."""
     hooks = [st for st in s.module.body if isinstance(st, cst.FunctionDef) and st.name.value == hook]
     if not hooks:
         # a hook a factory returns (``def _make_hook(self, name): def hook(...): ...; return hook``): the
@@ -1327,10 +1323,10 @@ def forward_hook_fix(finding: Finding, source: str, hook: str) -> Optional[Fix]:
     return Fix(title, "safe", edits)
 
 
-def saved_copy_fix(source: str, places: Sequence[Tuple[Position, Position, bool]]) -> Optional[Fix]:
+def saved_copy_fix(s: _Source, places: Sequence[Tuple[Position, Position, bool]]) -> Optional[Fix]:
     """Hand the saving ops a copy of each operand ``(start, end, atom)`` (``w`` -> ``w.clone()``; an operand
-    that is not an ``atom`` is parenthesised first): each op saves its copy, which no later write touches."""
-    s = _parse(source)
+    that is not an ``atom`` is parenthesised first): each op saves its copy, which no later write touches.
+    ``s``: the parse of the text."""
     edits: List[Edit] = []
     copies = []
     for start, end, atom in places:
@@ -1346,14 +1342,14 @@ def saved_copy_fix(source: str, places: Sequence[Tuple[Position, Position, bool]
     return Fix(f"Save a copy: {', '.join(copies)}", "safe", tuple(edits))
 
 
-def call_after_backward_fix(source: str, start: Position, end: Position) -> Optional[Fix]:
+def call_after_backward_fix(s: _Source, start: Position, end: Position) -> Optional[Fix]:
     """Move the call statement at ``start``-``end`` (``critic.clip_weights(0.01)``, a method that writes
     its module's own tensors in place) to just after the next ``<loss>.backward()`` statement of the same
     block. The forward values were computed before the call and stay the same; backward now reads the
     tensors it saved, and the write still happens, after it. Only when the call and the backward are
     one-line statements of their own, the call's receiver is a plain name, and no statement between them
-    mentions that name (another forward would see the module's tensors unwritten) or holds a block."""
-    s = _parse(source)
+    mentions that name (another forward would see the module's tensors unwritten) or holds a block.
+    ``s``: the parse of the text."""
     s.ensure({start.line})
     call = s.find(start, end, cst.Call)
     stmt = _statement(s, call) if call is not None else None
@@ -1392,15 +1388,16 @@ def call_after_backward_fix(source: str, start: Position, end: Position) -> Opti
     return Fix(title, "safe", edits)
 
 
-def attach(finding: Finding, source: str) -> Finding:
-    """``finding`` with its fix, and the fix title appended to its message; unchanged if no fix applies.
+def attach(finding: Finding, source: str, planner=None, parsed=None) -> Finding:
+    """``finding`` with the fix ``planner(parse, finding)`` plans (see :func:`plan_fix`), and the fix title
+    appended to its message; unchanged if no fix applies.
 
     Never raises (an internal error leaves the finding without a fix) unless ``INPLACE_LINT_DEBUG=1``.
     """
     if finding.fix is not None or finding.site is None:
         return finding
     try:
-        fix = plan_fix(finding, source)
+        fix = plan_fix(finding, source, planner, parsed)
     except Exception:
         if DEBUG:
             raise

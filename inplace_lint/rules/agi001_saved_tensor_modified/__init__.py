@@ -112,6 +112,10 @@ over ``model.modules()`` or ``model.apply(fn)`` runs over is not followed; lambd
   input itself.
 """
 
+from inplace_lint.model.events import StaleSave
+
 CODE = "AGI001"
 NAME = "saved-tensor-modified-inplace"
 SUMMARY = "In-place modification of a tensor that an earlier op saved for backward"
+EVENT = StaleSave
+SUPERSEDES = ()

@@ -62,6 +62,10 @@ the helper cannot see is a number (``self.codebook.weight[i]``) is not followed.
 tensor under ``no_grad`` (``a, b = t``) also makes such views; those are not tracked.
 """
 
+from inplace_lint.model.events import NogradViewWrite
+
 CODE = "AGI004"
 NAME = "nograd-view-modified-inplace"
 SUMMARY = "In-place modification, with grad on, of a view made under no_grad of a tensor that requires grad"
+EVENT = NogradViewWrite
+SUPERSEDES = ("AGI001",)  # torch raises at the write itself: no backward is reached

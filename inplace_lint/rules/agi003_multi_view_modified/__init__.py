@@ -47,6 +47,10 @@ other ``new_*`` factories make one, so padding a batch by copying tensors that r
 ``no_grad`` and written with grad on raises a different error: that is AGI004.
 """
 
+from inplace_lint.model.events import MultiViewWrite
+
 CODE = "AGI003"
 NAME = "multi-view-output-modified-inplace"
 SUMMARY = "In-place modification of an output of split/chunk/unbind that requires grad"
+EVENT = MultiViewWrite
+SUPERSEDES = ("AGI001",)  # torch raises at the write itself: no backward is reached

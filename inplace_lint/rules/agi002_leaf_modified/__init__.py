@@ -55,6 +55,10 @@ Only leaves the analysis can see being created (factories with ``requires_grad=T
 ``nn.Parameter``, ``.requires_grad_()``, ``model.parameters()``) are recognised.
 """
 
+from inplace_lint.model.events import LeafWrite
+
 CODE = "AGI002"
 NAME = "leaf-modified-inplace"
 SUMMARY = "In-place modification of a leaf tensor that requires grad, outside no_grad"
+EVENT = LeafWrite
+SUPERSEDES = ()
