@@ -10,7 +10,8 @@ exclusive). Only the rewritten range is replaced, and every sub-expression is co
 written (``Module.code_for_node``), so comments and formatting around and inside the edit are kept. The
 parse is cached per source text, because ``attach`` runs once per finding of the same file.
 
-What each form becomes (AGI001; see the rule's "Fix safety" section for why):
+What each form becomes out of place (:func:`plan_out_of_place`; see AGI001's "Fix safety" section for
+why); each rule's unit (inplace_lint.rules.<unit>.report) plans its own fixes from these helpers:
 
 ==================  ===========================================  ======================================
 form                written                                      fixed
@@ -37,13 +38,6 @@ optimizer_step      ``opt.step()``                               no fix
 parameter_update    ``target.load_state_dict(...)``,             no fix
                     a helper's ``layer.weight.mul_(d)``
 ==================  ===========================================  ======================================
-
-AGI002 (a leaf that requires grad written in place outside ``no_grad``): the statement is wrapped in
-``with torch.no_grad():`` -- safe for updates (augmented assignments, subscript writes, ``add_``,
-``copy_``, ``clamp_``, ``zero_``, initialisers ...), unsafe for math ops on the leaf itself (``exp_``);
-an activation's ``inplace=True`` (functional or module) is removed instead, since running the activation
-under no_grad would also cut its gradient (unsafe); a custom Function that writes its input in place
-(``ctx.mark_dirty``) is applied to a clone of the leaf (unsafe: the leaf keeps its values).
 """
 
 from __future__ import annotations
@@ -1140,7 +1134,8 @@ def _has_multiline_string(s: _Source, node: cst.CSTNode) -> bool:
 
 
 def _plan_no_grad(s: _Source, f: Finding) -> Optional[_Plan]:
-    """AGI002: run the statement under ``with torch.no_grad():`` (indented one level deeper)."""
+    """Run the statement under ``with torch.no_grad():`` (indented one level deeper); unsafe until the
+    rule planning it says otherwise."""
     node = s.find(f.site.start, f.site.end, (cst.BaseSmallStatement, cst.Call))
     if node is None:
         return None
@@ -1167,57 +1162,7 @@ def _plan_no_grad(s: _Source, f: Finding) -> Optional[_Plan]:
     return _Plan(f"Wrap in 'with {no_grad}():'", False, edits)
 
 
-def _plan_leaf(s: _Source, f: Finding) -> Optional[_Plan]:
-    form = f.site.form
-    if form in ("inplace_kwarg", "module_ctor", "module_call"):
-        # An activation applied to a leaf: computing it out of place keeps its gradient; running it
-        # under no_grad would not (and for a module constructor, would not even stop the error). The
-        # leaf then keeps its values: safe only when nothing reads it afterwards.
-        plan = _AGI001_PLANS[form](s, f)
-        if plan is not None:
-            call = s.find(f.site.start, f.site.end, cst.Call)
-            stmt = _statement(s, call) if call is not None and form == "inplace_kwarg" else None
-            plan.safe = bool(plan.safe and stmt is not None and f.site.target_is_local_name
-                             and not _read_later(s, f.site.target_text, stmt))
-        return plan
-    if form in ("optimizer_step", "parameter_update"):
-        return None
-    if form in ("function", "apply_input"):
-        call = s.find(f.site.start, f.site.end, cst.Call)
-        if call is not None and isinstance(call.func, cst.Attribute) and call.func.attr.value == "apply":
-            return _plan_apply_on_clone(s, f, call)
-    plan = _plan_no_grad(s, f)
-    if plan is not None:
-        # An update of a leaf (an optimizer step, a weight clip, an initialisation, loading weights) is
-        # meant not to be recorded: running it under no_grad is exactly that. A math op applied to the
-        # leaf itself (log_var.exp_()) may have been meant as part of the computation: review it.
-        method = f.evidence.inplace_op[:-2] if f.evidence.inplace_op.endswith("()") else ""
-        # torch._foreach_lerp_(shadow_params, ...): the same update on every tensor of a list
-        method = method[len("_foreach_"):] if method.startswith("_foreach_") else method
-        plan.safe = form in ("augassign", "subscript") or method in _LEAF_UPDATE_METHODS
-    return plan
-
-
-def _plan_apply_on_clone(s: _Source, f: Finding, call: cst.Call) -> Optional[_Plan]:
-    """``Fn.apply(w)`` with a forward that writes its input in place (``ctx.mark_dirty``): apply it to a clone
-    of ``w``. The gradient still reaches ``w`` (under no_grad it would not); unsafe: ``w`` keeps its old
-    values, where code running without grad may have relied on the write."""
-    written = f.site.target_text
-    arg = next((a for a in call.args if not a.keyword and not a.star and s.code(a.value) == written), None)
-    if arg is None:
-        return None
-    new_call = _out_of_place_call(s, call, arg.value, call.func.attr, None, clone_arg=arg)
-    return _Plan(_write_title(new_call), False, [_replace(s, call, new_call)])
-
-
-_LEAF_UPDATE_METHODS = frozenset({
-    "add_", "sub_", "mul_", "div_", "copy_", "zero_", "fill_", "clamp_", "clamp_min_", "clamp_max_", "clip_",
-    "masked_fill_", "lerp_", "addcmul_", "addcdiv_", "normal_", "uniform_", "index_fill_", "masked_scatter_",
-    "scatter_", "index_copy_", "index_add_", "fill_diagonal_", "bernoulli_", "random_", "exponential_",
-})
-
-
-_AGI001_PLANS = {
+_OUT_OF_PLACE = {
     "augassign": _plan_augassign,
     "element_augassign": _plan_element_augassign,
     "method": _plan_method,
@@ -1228,6 +1173,24 @@ _AGI001_PLANS = {
     "module_call": _plan_module_call,
     "subscript": _plan_subscript,
 }
+
+
+# -- what the rules plan their fixes from (inplace_lint.rules.<unit>.report) ---------------------------
+Plan = _Plan
+Statement = _Stmt
+plan_no_grad = _plan_no_grad
+statement = _statement
+read_later = _read_later
+out_of_place_call = _out_of_place_call
+replace = _replace
+write_title = _write_title
+
+
+def plan_out_of_place(s: _Source, f: Finding) -> Optional[_Plan]:
+    """The write of ``f`` rewritten out of place, by its form (the module docstring's table); None when
+    its form has no such rewrite or this one cannot be made."""
+    handler = _OUT_OF_PLACE.get(f.site.form)
+    return handler(s, f) if handler is not None else None
 
 
 def plan_fix(finding: Finding, source: str, planner=None, parsed=None) -> Optional[Fix]:
@@ -1245,8 +1208,6 @@ def plan_fix(finding: Finding, source: str, planner=None, parsed=None) -> Option
     s.ensure(lines)
     if planner is not None:
         plan = planner(s, finding)
-    elif finding.code == "AGI002":
-        plan = _plan_leaf(s, finding)
     elif finding.code == "AGI003" and finding.evidence.role == MULTI_VIEW_FILL:
         return None  # filling a buffer's split outputs: the code needs rewriting (outputs[t] = h, stack)
     elif finding.code == "AGI004" and finding.evidence.role == NOGRAD_VIEW_FILL:
@@ -1266,7 +1227,7 @@ def plan_fix(finding: Finding, source: str, planner=None, parsed=None) -> Option
                 # no_grad: a view read again needs another rewrite (made outside no_grad, or cloned)
                 plan = None
     else:
-        handler = _AGI001_PLANS.get(site.form)
+        handler = _OUT_OF_PLACE.get(site.form)
         plan = handler(s, finding) if handler is not None else None
     if plan is None or not plan.edits:
         return None

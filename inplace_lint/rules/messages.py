@@ -12,7 +12,6 @@ from inplace_lint.fixkit import fixes
 from inplace_lint.model.findings import Evidence, Finding, Position
 
 VERSION_ERROR = "one of the variables needed for gradient computation has been modified by an inplace operation"
-LEAF_ERROR = "a leaf Variable that requires grad is being used in an in-place operation"
 # torch 2.13 names the node "Split" / "Unbind" (older releases "SplitBackward0"); the rest is fixed
 MULTI_VIEW_ERROR = (
     "This view is the output of a function that returns multiple views. Such functions do not allow the "
@@ -190,12 +189,6 @@ def _with_hook_fix(draft, finding: Finding, hook: str) -> Finding:
 
 def _immediate_error(draft, code: str, op: str, target: str, target_q: str):
     """(message, evidence) of a rule whose error torch raises at the write itself, else None."""
-    if code == "AGI002":
-        message = (
-            f"'{op}' modifies leaf tensor {target_q} in place, but it requires grad; torch raises at once "
-            f"\"{LEAF_ERROR}\". Update it under 'with torch.no_grad():' or work on a copy."
-        )
-        return message, Evidence(op, target, runtime_error=LEAF_ERROR)
     if code == "AGI003" and draft.event.fill:
         message = (
             f"'{op}' writes a tensor that requires grad into {target_q}, an output of split/chunk/unbind (or "
