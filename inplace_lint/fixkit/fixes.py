@@ -55,7 +55,7 @@ from libcst.metadata import ExpressionContext, ExpressionContextProvider, Metada
 from inplace_lint.analysis import code_positions
 from inplace_lint.model.findings import Edit, Finding, Fix, Position
 from inplace_lint.syntax.names import child_nodes, is_docstring, walk
-from inplace_lint.rules.messages import MULTI_VIEW_FILL, NOGRAD_VIEW_FILL
+from inplace_lint.rules.messages import MULTI_VIEW_FILL
 from inplace_lint.knowledge import load
 
 DEBUG = os.environ.get("INPLACE_LINT_DEBUG") == "1"
@@ -1210,22 +1210,6 @@ def plan_fix(finding: Finding, source: str, planner=None, parsed=None) -> Option
         plan = planner(s, finding)
     elif finding.code == "AGI003" and finding.evidence.role == MULTI_VIEW_FILL:
         return None  # filling a buffer's split outputs: the code needs rewriting (outputs[t] = h, stack)
-    elif finding.code == "AGI004" and finding.evidence.role == NOGRAD_VIEW_FILL:
-        # wrapped in no_grad, the write would drop the gradient of what it writes, which the code wants
-        return None
-    elif finding.code == "AGI004":
-        # the view already opted out of autograd: write it without recording, as it was made
-        plan = _plan_no_grad(s, finding)
-        if plan is not None:
-            plan.safe = False  # any gradient through the tensor the view shares no longer sees the write
-            node = s.find(site.start, site.end, (cst.BaseSmallStatement, cst.Call))
-            stmt = _Stmt(node, "nested") if isinstance(node, cst.BaseSmallStatement) else \
-                _statement(s, node) if node is not None else None
-            if stmt is None or not (site.target_text or "").isidentifier() or \
-                    _read_later(s, site.target_text, stmt):
-                # torch also refuses to read a no_grad view with grad on once it was written, even under
-                # no_grad: a view read again needs another rewrite (made outside no_grad, or cloned)
-                plan = None
     else:
         handler = _OUT_OF_PLACE.get(site.form)
         plan = handler(s, finding) if handler is not None else None

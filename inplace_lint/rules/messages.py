@@ -17,11 +17,7 @@ MULTI_VIEW_ERROR = (
     "This view is the output of a function that returns multiple views. Such functions do not allow the "
     "output views to be modified inplace"
 )
-# "A view was created in no_grad mode and is being modified inplace with grad mode enabled" (or, for a
-# view of such a view, "Output 0 of Slice is a view of a view which was created in no_grad mode ...")
-NOGRAD_VIEW_ERROR = "created in no_grad mode and is being modified inplace with grad mode enabled"
 MULTI_VIEW_FILL = "split output filled with grad"  # AGI003's evidence role for that case
-NOGRAD_VIEW_FILL = "no_grad view filled with grad"  # AGI004's evidence role for a view of no grad
 
 # Friendlier names for the operands of the common binary ops.
 ROLE_NAMES = {
@@ -204,22 +200,8 @@ def _immediate_error(draft, code: str, op: str, target: str, target_q: str):
             f"and is being modified inplace. {MULTI_VIEW_ERROR}\"."
         )
         return message, Evidence(op, target, runtime_error=MULTI_VIEW_ERROR)
-    if code == "AGI004" and draft.event.fill:
-        message = (
-            f"'{op}' writes a tensor that requires grad into {target_q}, a view made under torch.no_grad() "
-            f"(or inference_mode) of a tensor that does not; torch raises at once \"A view was "
-            f"{NOGRAD_VIEW_ERROR}\". Make the view outside no_grad, or build the result out of place."
-        )
-        return message, Evidence(op, target, role=NOGRAD_VIEW_FILL, runtime_error=NOGRAD_VIEW_ERROR)
-    if code == "AGI004":
-        message = (
-            f"'{op}' modifies {target_q} in place with grad mode on, but it is a view made under "
-            f"torch.no_grad() (or inference_mode) of a tensor that requires grad; torch raises at once "
-            f"\"A view was {NOGRAD_VIEW_ERROR}\". Make the view outside no_grad, write it under no_grad "
-            f"too, or clone it."
-        )
-        return message, Evidence(op, target, runtime_error=NOGRAD_VIEW_ERROR)
     return None
+
 
 def quote(text: str) -> str:
     """'b' for a name the user wrote; descriptions ("its input", "the parameters of D") stay bare."""
