@@ -55,7 +55,6 @@ from libcst.metadata import ExpressionContext, ExpressionContextProvider, Metada
 from inplace_lint.analysis import code_positions
 from inplace_lint.model.findings import Edit, Finding, Fix, Position
 from inplace_lint.syntax.names import child_nodes, is_docstring, walk
-from inplace_lint.rules.messages import MULTI_VIEW_FILL
 from inplace_lint.knowledge import load
 
 DEBUG = os.environ.get("INPLACE_LINT_DEBUG") == "1"
@@ -1208,17 +1207,11 @@ def plan_fix(finding: Finding, source: str, planner=None, parsed=None) -> Option
     s.ensure(lines)
     if planner is not None:
         plan = planner(s, finding)
-    elif finding.code == "AGI003" and finding.evidence.role == MULTI_VIEW_FILL:
-        return None  # filling a buffer's split outputs: the code needs rewriting (outputs[t] = h, stack)
     else:
         handler = _OUT_OF_PLACE.get(site.form)
         plan = handler(s, finding) if handler is not None else None
     if plan is None or not plan.edits:
         return None
-    if finding.code == "AGI003":
-        # out of place, the write no longer reaches the split tensor through the view: where the code
-        # also runs without grad (evaluation), that tensor keeps its old values
-        plan.safe = False
     return Fix(plan.title, "safe" if plan.safe else "unsafe", tuple(plan.edits))
 
 

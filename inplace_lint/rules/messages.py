@@ -12,12 +12,6 @@ from inplace_lint.fixkit import fixes
 from inplace_lint.model.findings import Evidence, Finding, Position
 
 VERSION_ERROR = "one of the variables needed for gradient computation has been modified by an inplace operation"
-# torch 2.13 names the node "Split" / "Unbind" (older releases "SplitBackward0"); the rest is fixed
-MULTI_VIEW_ERROR = (
-    "This view is the output of a function that returns multiple views. Such functions do not allow the "
-    "output views to be modified inplace"
-)
-MULTI_VIEW_FILL = "split output filled with grad"  # AGI003's evidence role for that case
 
 # Friendlier names for the operands of the common binary ops.
 ROLE_NAMES = {
@@ -61,12 +55,7 @@ def legacy_report(draft) -> Optional[Finding]:
     """The finding of ``draft``'s event, for a rule whose unit has no ``report`` of its own yet."""
     event = draft.event
     write = event.write
-    code = draft.rule.code
     op, target, target_q = draft.op, draft.target, draft.target_q
-    immediate = _immediate_error(draft, code, op, target, target_q)
-    if immediate is not None:  # AGI002-AGI004: torch raises at the write itself
-        message, evidence = immediate
-        return draft.with_fix(draft.finding(message, evidence))
     positions = draft.positions
     save = event.save
     saving_line = saving_column = None
@@ -181,26 +170,6 @@ def _with_hook_fix(draft, finding: Finding, hook: str) -> Finding:
                          f"The forward hook '{hook}' runs after that save.",
                          f"Write a copy in '{hook}' and return it "
                          "(its return value replaces the module's output)")
-
-
-def _immediate_error(draft, code: str, op: str, target: str, target_q: str):
-    """(message, evidence) of a rule whose error torch raises at the write itself, else None."""
-    if code == "AGI003" and draft.event.fill:
-        message = (
-            f"'{op}' writes a tensor that requires grad into {target_q}, an output of split/chunk/unbind (or "
-            f"a view of one) of a tensor that does not; torch raises at once \"A view was created in no_grad "
-            f"mode and is being modified inplace with grad mode enabled. {MULTI_VIEW_ERROR}\". Write through "
-            f"the base tensor (buf[i] = ...) or build the result out of place (torch.stack)."
-        )
-        return message, Evidence(op, target, role=MULTI_VIEW_FILL, runtime_error=MULTI_VIEW_ERROR)
-    if code == "AGI003":
-        message = (
-            f"'{op}' modifies {target_q} in place, but it is an output of split/chunk/unbind (or a view "
-            f"of one) of a tensor that requires grad; torch raises at once \"Output 0 of Split is a view "
-            f"and is being modified inplace. {MULTI_VIEW_ERROR}\"."
-        )
-        return message, Evidence(op, target, runtime_error=MULTI_VIEW_ERROR)
-    return None
 
 
 def quote(text: str) -> str:
