@@ -23,7 +23,7 @@ import pytest
 import fixture_support as fs
 import inplace_lint
 from inplace_lint.fixkit import fixes
-from inplace_lint.rules.messages import VERSION_ERROR
+from inplace_lint.rules.agi001_saved_tensor_modified.report import VERSION_ERROR
 from inplace_lint.fixkit.apply import apply_fixes
 from inplace_lint.rules.report import attach_fix
 from inplace_lint.model.findings import Evidence, Finding, InplaceSite, LintOptions, Position

@@ -1,14 +1,15 @@
 """Autofixes: rewrite an in-place write so that the tensor autograd saved is left alone.
 
-:func:`attach` is called by the analysis once per finding (``analysis.messages._with_fix``); it returns
-the finding with a :class:`~inplace_lint.model.findings.Fix` (title, applicability, text edits) and with the fix
-title appended to the message, or the finding unchanged when no fix is possible. :func:`fix_source`
+:func:`attach` is called by the rules once per finding (inplace_lint.rules.report) with the plan the
+finding's rule makes (each rule's unit plans from the helpers here); it returns the finding with a
+:class:`~inplace_lint.model.findings.Fix` (title, applicability, text edits) and with the fix title
+appended to the message, or the finding unchanged when no fix is possible. inplace_lint.fixkit.apply
 applies fixes to a whole text in rounds (lint, apply the non-overlapping fixes bottom-up, lint again).
 
 Edits are computed from LibCST positions on the original text (1-based lines, 0-based columns, end
 exclusive). Only the rewritten range is replaced, and every sub-expression is copied from the source as
-written (``Module.code_for_node``), so comments and formatting around and inside the edit are kept. The
-parse is cached per source text, because ``attach`` runs once per finding of the same file.
+written (``Module.code_for_node``), so comments and formatting around and inside the edit are kept. A
+lint hands over the analysis's parse (:func:`reuse`); otherwise the parse is cached per source text.
 
 What each form becomes out of place (:func:`plan_out_of_place`; see AGI001's "Fix safety" section for
 why); each rule's unit (inplace_lint.rules.<unit>.report) plans its own fixes from these helpers:
@@ -1192,7 +1193,7 @@ def plan_out_of_place(s: _Source, f: Finding) -> Optional[_Plan]:
     return handler(s, f) if handler is not None else None
 
 
-def plan_fix(finding: Finding, source: str, planner=None, parsed=None) -> Optional[Fix]:
+def plan_fix(finding: Finding, source: str, planner, parsed=None) -> Optional[Fix]:
     """The fix for ``finding`` in ``source``, or None: what ``planner(parse, finding)`` (its rule's plan)
     makes of it. ``parsed()``: the parse of ``source`` to reuse (None: parse it)."""
     site = finding.site
@@ -1205,11 +1206,7 @@ def plan_fix(finding: Finding, source: str, planner=None, parsed=None) -> Option
     if finding.evidence.saving_line is not None:
         lines.add(finding.evidence.saving_line)
     s.ensure(lines)
-    if planner is not None:
-        plan = planner(s, finding)
-    else:
-        handler = _OUT_OF_PLACE.get(site.form)
-        plan = handler(s, finding) if handler is not None else None
+    plan = planner(s, finding)
     if plan is None or not plan.edits:
         return None
     return Fix(plan.title, "safe" if plan.safe else "unsafe", tuple(plan.edits))
@@ -1326,7 +1323,7 @@ def call_after_backward_fix(s: _Source, start: Position, end: Position) -> Optio
     return Fix(title, "safe", edits)
 
 
-def attach(finding: Finding, source: str, planner=None, parsed=None) -> Finding:
+def attach(finding: Finding, source: str, planner, parsed=None) -> Finding:
     """``finding`` with the fix ``planner(parse, finding)`` plans (see :func:`plan_fix`), and the fix title
     appended to its message; unchanged if no fix applies.
 

@@ -18,7 +18,6 @@ from inplace_lint.fixkit import fixes
 from inplace_lint.model.events import WriteEvent
 from inplace_lint.model.findings import Evidence, Finding, InplaceSite, LintOptions, LintSession, Position
 from inplace_lint.rules import RULES, Rule
-from inplace_lint.rules import messages
 
 RULE_OF_EVENT: Dict[type, Rule] = {rule.event: rule for rule in RULES.values()}
 
@@ -70,17 +69,19 @@ def one_per_write(analysis: Analysis) -> List[WriteEvent]:
 
 
 def behaviour(rule: Rule):
-    """The ``report`` module of ``rule``'s unit, or None while it has none."""
-    try:
-        return importlib.import_module(rule.unit + ".report")
-    except ModuleNotFoundError:
-        return None
+    """The ``report`` module of ``rule``'s unit: ``report(draft) -> Finding`` and ``plan_fix(parse,
+    finding) -> fixkit plan or None``."""
+    return importlib.import_module(rule.unit + ".report")
 
 
 def attach_fix(finding: Finding, source: str) -> Finding:
     """``finding`` with the fix its rule plans for it in ``source`` (its own parse), as a lint attaches it."""
-    unit = behaviour(RULES[finding.code]) if finding.code in RULES else None
-    return fixes.attach(finding, source, getattr(unit, "plan_fix", None))
+    return fixes.attach(finding, source, behaviour(RULES[finding.code]).plan_fix)
+
+
+def quote(text: str) -> str:
+    """'b' for a name the user wrote; descriptions ("its input", "the parameters of D") stay bare."""
+    return text if text.startswith(("its ", "the ")) else f"'{text}'"
 
 
 class _Lint:
@@ -104,8 +105,7 @@ class _Lint:
         draft = Draft.of(self, event)
         if draft is None:
             return None
-        unit = behaviour(draft.rule)
-        return unit.report(draft) if unit is not None else messages.legacy_report(draft)
+        return behaviour(draft.rule).report(draft)
 
     def private_helper_write(self, event: WriteEvent) -> bool:
         """A write to a parameter of a private helper (``_name``) that every call in this file makes on an
@@ -146,7 +146,7 @@ class Draft:
         self.inplace_flip = lint.analysis.inplace_flip
         self.op = self.code(event.write.op_text)
         self.target = site.target_text or "its input"
-        self.target_q = messages.quote(self.target)
+        self.target_q = quote(self.target)
 
     @classmethod
     def of(cls, lint: _Lint, event: WriteEvent) -> "Optional[Draft]":
@@ -170,6 +170,8 @@ class Draft:
         site = InplaceSite(write.form, start, end, written, kwarg_start, kwarg_end, write.target_is_local_name,
                            shared, event.base_text, event.base_shared, holders)
         return cls(lint, event, RULE_OF_EVENT[type(event)], start, end, site)
+
+    quote = staticmethod(quote)
 
     def code(self, node, limit: int = 60) -> str:
         """The source of ``node`` on one line, shortened; a string is returned as it is."""

@@ -1,10 +1,9 @@
-"""What the rules' messages share: torch's error texts, the operands' names, and the message and fix of
-each rule not yet moved into its unit (``legacy_report``). A message states the evidence and the error
-torch will raise."""
+"""AGI001's message and fix: the write rewritten out of place (fixkit's plan by form, safe when nothing
+else sees the written tensor); a forward hook's write gets a copy it returns, a ``max_norm`` lookup gives
+the saving op a copy of the weight, and a method writing its module's tensors is called after the
+backward; an optimizer step or a parameter update gets none (the message says what to do)."""
 
 from __future__ import annotations
-
-from typing import Optional
 
 import libcst as cst
 
@@ -51,8 +50,7 @@ def role_text(qualname: str, role: str, argument: str) -> str:
     return f"as its input '{argument}'"
 
 
-def legacy_report(draft) -> Optional[Finding]:
-    """The finding of ``draft``'s event, for a rule whose unit has no ``report`` of its own yet."""
+def report(draft) -> Finding:
     event = draft.event
     write = event.write
     op, target, target_q = draft.op, draft.target, draft.target_q
@@ -83,7 +81,7 @@ def legacy_report(draft) -> Optional[Finding]:
         # there is no fix (the parameters have to change in place): say what to do instead
         when = f"Call '{op}'" if write.form == "optimizer_step" else "Update them"
         message = (
-            f"'{op}' updates parameters in place, but '{saving_text}'{where} saved {quote(saved)} "
+            f"'{op}' updates parameters in place, but '{saving_text}'{where} saved {draft.quote(saved)} "
             f"for backward{role_part}; a later backward through it will raise \"{VERSION_ERROR}\". "
             f"{when} after the last backward that needs the old parameters, or run the forward pass "
             f"again after it (a GAN: the discriminator's loss on D(fake.detach()), the generator's on a new "
@@ -92,7 +90,7 @@ def legacy_report(draft) -> Optional[Finding]:
     else:
         message = (
             f"'{op}' modifies {target_q} in place{built_inplace(draft)}, but '{saving_text}'{where} "
-            f"saved {quote(saved)} for backward{role_part}; backward will raise \"{VERSION_ERROR}\"."
+            f"saved {draft.quote(saved)} for backward{role_part}; backward will raise \"{VERSION_ERROR}\"."
         )
     evidence = Evidence(op, target, saving_text, saving_line, saving_column, role, argument, VERSION_ERROR)
     finding = draft.finding(message, evidence)
@@ -102,7 +100,7 @@ def legacy_report(draft) -> Optional[Finding]:
         return _with_saved_copy(draft, finding, save)
     if event.outside_calls:
         return _with_call_moved(draft, finding, event.outside_calls)
-    return draft.with_fix(finding)
+    return draft.with_fix(finding, plan_fix)
 
 
 def _with_saved_copy(draft, finding: Finding, save) -> Finding:
@@ -172,11 +170,6 @@ def _with_hook_fix(draft, finding: Finding, hook: str) -> Finding:
                          "(its return value replaces the module's output)")
 
 
-def quote(text: str) -> str:
-    """'b' for a name the user wrote; descriptions ("its input", "the parameters of D") stay bare."""
-    return text if text.startswith(("its ", "the ")) else f"'{text}'"
-
-
 def built_inplace(draft) -> str:
     """What made the write in place, when a module or a ``max_norm`` lookup did it: said after "in place"."""
     write = draft.event.write
@@ -193,3 +186,6 @@ def built_inplace(draft) -> str:
         # nn.ReLU(inplace=inplace): a flag True by default that no call passes
         return f" (the module was built with inplace={given.value.value}, True by default)"
     return " (the module was built with inplace=True)"
+
+
+plan_fix = fixes.plan_out_of_place
