@@ -11,6 +11,7 @@ from inplace_lint.model.events import WriteEvent
 from inplace_lint.rules import RULES, units
 from inplace_lint.rules.__main__ import render
 from inplace_lint.rules.examples import Invalid, Valid
+from inplace_lint.rules.report import behaviour
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES_DIR = ROOT / "inplace_lint" / "rules"
@@ -25,6 +26,10 @@ def test_every_unit_is_registered_once():
         assert rule.name and rule.summary and rule.doc
         assert issubclass(rule.event, WriteEvent), rule.code
         assert set(rule.supersedes) <= set(RULES) - {rule.code}, rule.code
+        unit = behaviour(rule)  # its message and its fix live in its unit
+        assert callable(unit.report) and callable(unit.plan_fix), rule.code
+        assert any(isinstance(e, Valid) for e in rule.valid), f"{rule.code} has no VALID example"
+        assert any(isinstance(e, Invalid) for e in rule.invalid), f"{rule.code} has no INVALID example"
     events = [rule.event for rule in RULES.values()]
     assert len(set(events)) == len(events)  # one rule per event type
 

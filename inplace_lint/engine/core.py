@@ -21,7 +21,8 @@ from libcst.metadata import CodePosition, CodeRange
 
 from inplace_lint.model.findings import AnalysisTooLarge, Finding, LintError, LintOptions, LintSession
 from inplace_lint.rules import report
-from inplace_lint.analysis import code_positions
+from inplace_lint.analysis import code_positions, dataflow
+from inplace_lint.syntax.cst_from_ast import Unsupported, convert
 from inplace_lint.syntax.select import _BREAK
 from inplace_lint.syntax.select import parse_quietly
 from inplace_lint.syntax.select import runs_backward
@@ -558,18 +559,10 @@ def _hazards_on_ast(text: str, ast_text: str, tree: Optional[ast.Module], reduct
     True whenever it cannot tell: a hazard found (its finding, message and fix come from LibCST's tree),
     a construct that module does not build, or any error. ``tree``: the ``ast`` tree of ``ast_text``,
     which is ``text`` itself, or the whole text the selection reduced to ``text`` with ``reductions``."""
-    try:
-        from inplace_lint.syntax.cst_from_ast import Unsupported, convert
-    except Exception:  # pragma: no cover - never a lost finding: LibCST decides
-        if _debugging():
-            raise
-        return True
     limit = sys.getrecursionlimit()
     try:
         sys.setrecursionlimit(max(limit, 10_000))
         if tree is None:
-            from inplace_lint.syntax.select import parse_quietly
-
             tree, ast_text, reductions = parse_quietly(text), text, None
         module, converter = convert(ast_text, tree, reductions)
         return report.has_hazards(module, options, converter)
@@ -587,11 +580,7 @@ def _hazards_on_ast(text: str, ast_text: str, tree: Optional[ast.Module], reduct
 
 def _debugging() -> bool:
     """INPLACE_LINT_DEBUG=1 (the tests set it): an internal error raises instead of costing only time."""
-    try:
-        from inplace_lint.analysis.dataflow import DEBUG
-    except Exception:  # a stand-in for the analysis (tests of how errors are reported)
-        return False
-    return DEBUG
+    return dataflow.DEBUG  # read at each call: tests switch it
 
 
 def _parse_and_analyse(source: str, text: str, path: str, options: LintOptions, pieces=None,
