@@ -46,31 +46,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Dict, FrozenSet, Iterable, List, Optional, Sequence, Set, Tuple
 
+from inplace_lint.rules import RULES
+
 FIXTURES_DIR = Path(__file__).resolve().parent / "fixtures"
-HAZARD_CATEGORIES = ("AGI001", "AGI002", "AGI003", "AGI004")
+HAZARD_CATEGORIES = tuple(sorted(RULES))  # a rule's fixtures live in tests/fixtures/<CODE>/
 SAFE_CATEGORY = "safe"
 CATEGORIES = HAZARD_CATEGORIES + (SAFE_CATEGORY,)
 
 MIN_FIXTURES = 110
 MIN_SAFE_FIXTURES = 40
 MIN_FIXTURES_PER_RULE = 5
-
-# Torch's messages, 2.13.0 (the Python node name in the first one varies between versions:
-# "output 0 of MulBackward0" in older releases, "output 0 of Mul" in 2.13).
-VERSION_ERROR = re.compile(
-    r"one of the variables needed for gradient computation has been modified by an inplace operation"
-)
-# "a leaf Variable ... is being used" (direct in-place), "a view of a leaf Variable ... is being used",
-# "a leaf Variable ... has been used" (autograd.Function.mark_dirty on a leaf).
-LEAF_ERROR = re.compile(
-    r"leaf Variable that requires grad (?:is being|has been) used in an in-place operation"
-)
-# "Output 0 of Split is a view and is being modified inplace. This view is the output of a function that
-# returns multiple views. ..."
-MULTI_VIEW_ERROR = re.compile(r"is the output of a function that returns multiple views")
-# "A view was created in no_grad mode and is being modified inplace with grad mode enabled", "Output 0 of
-# Slice is a view of a view which was created in no_grad mode ...", and the inference_mode variant
-NOGRAD_VIEW_ERROR = re.compile(r"created in (?:no_grad|inference) mode and is being modified inplace")
 
 _MARKER = re.compile(r"#\s*expect:\s*(.*?)\s*$")
 _CODE = re.compile(r"^AGI\d{3}$")
@@ -248,10 +233,10 @@ class _FixtureTimeout(BaseException):
     """Raised by the alarm; a BaseException so fixture code catching Exception cannot swallow it."""
 
 
-# What torch raises for each rule's fixtures. A fixture's category is the folder it lives in
-# (tests/fixtures/<CODE>/); torch's text only confirms that a run raised that rule's error.
-TORCH_ERRORS = {"AGI001": VERSION_ERROR, "AGI002": LEAF_ERROR, "AGI003": MULTI_VIEW_ERROR,
-                "AGI004": NOGRAD_VIEW_ERROR}
+# What torch raises for each rule's fixtures (torch 2.13), as its unit declares it (TORCH_ERROR). A fixture's
+# category is the folder it lives in (tests/fixtures/<CODE>/); torch's text only confirms that a run raised
+# that rule's error.
+TORCH_ERRORS = {code: re.compile(rule.torch_error) for code, rule in RULES.items()}
 
 
 def category_of(path) -> Optional[str]:

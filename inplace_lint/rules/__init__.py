@@ -4,7 +4,8 @@ A unit is a package. Its ``__init__`` holds what every start-up may read without
 docstring (the rule's user documentation, headings What it does / Why is this bad? / Example / Use instead
 / Fix safety / Known problems; docs/rules/<CODE>.md is generated from it: ``python -m inplace_lint.rules``),
 ``CODE``, ``NAME``, ``SUMMARY``, ``EVENT`` (the event type of inplace_lint.model.events it turns into
-findings), ``SUPERSEDES`` (the codes it drops at the same write) and its ``VALID`` / ``INVALID`` examples
+findings), ``SUPERSEDES`` (the codes it drops at the same write), ``TORCH_ERROR`` (a pattern of what torch
+raises, which confirms each run of its fixtures) and its ``VALID`` / ``INVALID`` examples
 (inplace_lint.rules.examples; tests/test_rules.py runs them). Its ``report`` module turns one event into
 a finding: the message, the fix plan and its safety (inplace_lint.rules.report calls it).
 Its runnable fixtures live in tests/fixtures/<CODE>/, its golden fixes in tests/golden_fixes/<CODE>/.
@@ -31,6 +32,7 @@ class Rule(FrozenRecord):
     event: type = object  # the event type it reports
     supersedes: Tuple[str, ...] = ()  # codes it replaces where it fires at the same write
     unit: str = ""  # its package: inplace_lint.rules.<unit>
+    torch_error: str = ""  # a regular expression matching what torch raises for it
     valid: tuple = ()  # its examples (inplace_lint.rules.examples)
     invalid: tuple = ()
 
@@ -41,7 +43,7 @@ class Rule(FrozenRecord):
 
 def _rule(module) -> Rule:
     return Rule(module.CODE, module.NAME, module.SUMMARY, (module.__doc__ or "").strip(), module.EVENT,
-                tuple(getattr(module, "SUPERSEDES", ())), module.__name__,
+                tuple(getattr(module, "SUPERSEDES", ())), module.__name__, module.TORCH_ERROR,
                 tuple(getattr(module, "VALID", ())), tuple(getattr(module, "INVALID", ())))
 
 

@@ -63,6 +63,9 @@ NAME = "leaf-modified-inplace"
 SUMMARY = "In-place modification of a leaf tensor that requires grad, outside no_grad"
 EVENT = LeafWrite
 SUPERSEDES = ()
+# what torch raises at the write: "a leaf Variable ... is being used" (direct), "a view of a leaf Variable
+# ... is being used", "a leaf Variable ... has been used" (autograd.Function.mark_dirty on a leaf)
+TORCH_ERROR = r"leaf Variable that requires grad (?:is being|has been) used in an in-place operation"
 
 VALID = (
     # an update under no_grad, and one through .data: autograd records neither

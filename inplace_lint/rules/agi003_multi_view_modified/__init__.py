@@ -55,6 +55,9 @@ NAME = "multi-view-output-modified-inplace"
 SUMMARY = "In-place modification of an output of split/chunk/unbind that requires grad"
 EVENT = MultiViewWrite
 SUPERSEDES = ("AGI001",)  # torch raises at the write itself: no backward is reached
+# what torch raises at the write: "Output 0 of Split is a view and is being modified inplace. This view is
+# the output of a function that returns multiple views. ..."
+TORCH_ERROR = r"is the output of a function that returns multiple views"
 
 VALID = (
     # split outputs read, not written; written under no_grad; tensor_split's outputs may be written

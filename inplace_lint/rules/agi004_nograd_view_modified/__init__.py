@@ -70,6 +70,10 @@ NAME = "nograd-view-modified-inplace"
 SUMMARY = "In-place modification, with grad on, of a view made under no_grad of a tensor that requires grad"
 EVENT = NogradViewWrite
 SUPERSEDES = ("AGI001",)  # torch raises at the write itself: no backward is reached
+# what torch raises at the write: "A view was created in no_grad mode and is being modified inplace with
+# grad mode enabled", "Output 0 of Slice is a view of a view which was created in no_grad mode ...", and
+# the inference_mode variant
+TORCH_ERROR = r"created in (?:no_grad|inference) mode and is being modified inplace"
 
 VALID = (
     # a view made with grad on, and one written under no_grad where it was made
