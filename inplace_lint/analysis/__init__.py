@@ -11,7 +11,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 
 from inplace_lint.analysis import semantics as sem
 from inplace_lint.analysis.dataflow import (
-    DEBUG, FunctionEntry, Hazard, Interpreter, ModuleContext, Unit,
+    DEBUG, FunctionEntry, Hazard, Interpreter, ModuleContext, Unit, WriteNotes,
 )
 from inplace_lint.analysis.parameters import SELF_ATTRIBUTE, parameter_list, parameter_writes
 from inplace_lint.syntax.names import ImportMap, dotted, is_docstring, walk
@@ -69,11 +69,12 @@ def _event(ctx: ModuleContext, hazard: Hazard) -> WriteEvent:
     """The event of ``hazard``, with the facts every analysis of its write noted."""
     write = hazard.write
     site = write.site
-    base_text, base_shared = ctx.view_bases.get(site, ("", True))
-    helper = ctx.helper_of_write.get(site)
-    private = helper if ctx.private_call_args.get(site) and ctx.private_in_helper.get(site) else None
+    notes = ctx.write_notes.get(site) or WriteNotes()
+    base_text, base_shared = (notes.base_text, notes.base_shared) if notes.base_text is not None else ("", True)
+    helper = notes.helper
+    private = helper if notes.private_args and notes.private_in_helper else None
     facts = dict(write=write, unit=hazard.unit, base_text=base_text, base_shared=base_shared,
-                 shared=ctx.shared_writes.get(site, True), holders=ctx.write_holders.get(site),
+                 shared=True if notes.shared is None else notes.shared, holders=notes.holders,
                  private_helper=private, helper_calls=ctx.helper_calls.get(helper, 0) if private else 0)
     if hazard.kind is not StaleSave:
         if hazard.kind in (MultiViewWrite, NogradViewWrite):
@@ -84,7 +85,7 @@ def _event(ctx: ModuleContext, hazard: Hazard) -> WriteEvent:
         facts.update(save=save, save_node=ctx.site_nodes.get(save.site),
                      inner_op=ctx.argument_save_sites.get(save.site),
                      saved_operands=tuple(ctx.param_save_operands.get(ctx.param_save_origin.get(save.site), ())))
-    return StaleSave(**facts, hook=ctx.hook_writes.get(site), outside_calls=tuple(ctx.receiver_writes.get(site) or ()))
+    return StaleSave(**facts, hook=notes.hook, outside_calls=tuple(notes.outside_calls))
 
 
 def has_hazards(module: cst.Module, options: LintOptions, built) -> bool:
