@@ -20,6 +20,9 @@ from inplace_lint.model.findings import Evidence, Finding, InplaceSite, LintOpti
 from inplace_lint.rules import RULES, Rule
 
 RULE_OF_EVENT: Dict[type, Rule] = {rule.event: rule for rule in RULES.values()}
+# each rule's ``report`` module (inplace_lint.rules.<unit>.report): ``report(draft) -> Finding`` and
+# ``plan_fix(parse, finding) -> fixkit plan or None``; loaded with this module, as the registry finds them
+BEHAVIOURS = {code: importlib.import_module(rule.unit + ".report") for code, rule in RULES.items()}
 
 
 def analyze_module(module, source: str, path: str, options: LintOptions, parsed_text: Optional[str] = None,
@@ -69,9 +72,8 @@ def one_per_write(analysis: Analysis) -> List[WriteEvent]:
 
 
 def behaviour(rule: Rule):
-    """The ``report`` module of ``rule``'s unit: ``report(draft) -> Finding`` and ``plan_fix(parse,
-    finding) -> fixkit plan or None``."""
-    return importlib.import_module(rule.unit + ".report")
+    """The ``report`` module of ``rule``'s unit."""
+    return BEHAVIOURS[rule.code]
 
 
 def attach_fix(finding: Finding, source: str) -> Finding:
