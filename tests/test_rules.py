@@ -61,3 +61,22 @@ def test_example(code, index, example):
         [(f.code, f.start.line, f.message) for f in findings]
     fixed = inplace_lint.fix_source(example.code, unsafe=True).source
     assert fixed == (example.fixed if example.fixed is not None else example.code)
+
+
+def test_a_rule_lives_in_its_unit():
+    """No lint-time module outside a rule's unit names a rule's code (the analysis reports events, the
+    fixes plan what a rule hands them): adding a rule touches its unit and its fixtures."""
+    import ast
+    import re
+
+    core = ("model", "knowledge", "syntax", "analysis", "fixkit", "rules", "engine")
+    offenders = []
+    for layer in core:
+        for path in sorted((ROOT / "inplace_lint" / layer).rglob("*.py")):
+            if path.parent.parent == RULES_DIR and path.parent.name in units():
+                continue  # the unit itself
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Constant) and isinstance(node.value, str) and \
+                        re.fullmatch(r"AGI\d{3}", node.value):
+                    offenders.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.value}")
+    assert offenders == []

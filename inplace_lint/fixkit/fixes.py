@@ -985,7 +985,8 @@ def _plan_module_ctor(s: _Source, f: Finding) -> Optional[_Plan]:
     if found is None:
         return None
     call, removal, title = found
-    return _Plan(title, f.code == "AGI001" and _sequential_internal(s, f, call), removal)
+    # safe where only the container sees what it overwrites (the rule planning it may say otherwise)
+    return _Plan(title, _sequential_internal(s, f, call), removal)
 
 
 def _module_title(s: _Source, arg: cst.Arg, removal: Sequence[Edit]) -> str:
