@@ -167,4 +167,30 @@ INVALID = (
             "loss1.backward(retain_graph=True)\n"
             "opt.step()\n"
             "loss2.backward()\n", line=7),
+    # an activation built in place, overwriting what the layer before it saved inside nn.Sequential
+    Invalid("import torch\n"
+            "from torch import nn\n"
+            "model = nn.Sequential(nn.Linear(4, 8), nn.Tanh(), nn.ReLU(inplace=True), nn.Linear(8, 1))\n"
+            "model(torch.randn(2, 4)).sum().backward()\n", line=3,
+            fixed="import torch\n"
+                  "from torch import nn\n"
+                  "model = nn.Sequential(nn.Linear(4, 8), nn.Tanh(), nn.ReLU(), nn.Linear(8, 1))\n"
+                  "model(torch.randn(2, 4)).sum().backward()\n"),
+    # a forward hook writing the output its module saved: the hook writes a copy and returns it
+    Invalid("import torch\n"
+            "from torch import nn\n"
+            "def shrink(module, inputs, output):\n"
+            "    output.mul_(0.9)\n"
+            "model = nn.Sequential(nn.Linear(4, 4), nn.Tanh())\n"
+            "model[1].register_forward_hook(shrink)\n"
+            "model(torch.randn(2, 4)).sum().backward()\n", line=4,
+            fixed="import torch\n"
+                  "from torch import nn\n"
+                  "def shrink(module, inputs, output):\n"
+                  "    output = output.clone()\n"
+                  "    output.mul_(0.9)\n"
+                  "    return output\n"
+                  "model = nn.Sequential(nn.Linear(4, 4), nn.Tanh())\n"
+                  "model[1].register_forward_hook(shrink)\n"
+                  "model(torch.randn(2, 4)).sum().backward()\n"),
 )
