@@ -70,7 +70,7 @@ def _event(ctx: ModuleContext, hazard: Hazard) -> WriteEvent:
     write = hazard.write
     site = write.site
     notes = ctx.write_notes.get(site) or WriteNotes()
-    base_text, base_shared = (notes.base_text, notes.base_shared) if notes.base_text is not None else ("", True)
+    base_text, base_shared = ("", True) if notes.base_text is None else (notes.base_text, notes.base_shared)
     helper = notes.helper
     private = helper if notes.private_args and notes.private_in_helper else None
     facts = dict(write=write, unit=hazard.unit, base_text=base_text, base_shared=base_shared,
@@ -82,9 +82,10 @@ def _event(ctx: ModuleContext, hazard: Hazard) -> WriteEvent:
         return hazard.kind(**facts)
     save = hazard.save
     if save is not None:
+        origin = ctx.param_save_origin.get(save.site)
         facts.update(save=save, save_node=ctx.site_nodes.get(save.site),
                      inner_op=ctx.argument_save_sites.get(save.site),
-                     saved_operands=tuple(ctx.param_save_operands.get(ctx.param_save_origin.get(save.site), ())))
+                     saved_operands=tuple(ctx.param_save_operands.get(origin, ())))
     return StaleSave(**facts, hook=notes.hook, outside_calls=tuple(notes.outside_calls))
 
 

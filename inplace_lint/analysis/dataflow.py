@@ -766,7 +766,8 @@ class Interpreter:
             others = [v for n, v in state.env.items()
                       if v.groups & target.groups and v.kind != MODULE and n != write.target_text]
             notes = self.ctx.notes_of(write.site)
-            notes.private_in_helper = (notes.private_in_helper is None or notes.private_in_helper) and not others
+            alone = notes.private_in_helper is None or notes.private_in_helper
+            notes.private_in_helper = alone and not others
         base = _view_base(write.target_node) if write.target_node is not None else None
         # feats[1].clamp_() on a list: the element is no view of the list (cloning the list is no fix)
         if base is not None and base.value in state.env and state.env[base.value].kind != CONTAINER:

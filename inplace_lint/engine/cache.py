@@ -77,7 +77,8 @@ def genuine() -> bool:
                 return False
     rules = sys.modules.get("inplace_lint.rules.report")
     if rules is not None:
-        return getattr(getattr(rules, "analyze_module", None), "__module__", None) == "inplace_lint.rules.report"
+        seam = getattr(rules, "analyze_module", None)
+        return getattr(seam, "__module__", None) == "inplace_lint.rules.report"
     return True
 
 

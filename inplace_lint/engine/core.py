@@ -585,7 +585,8 @@ def _debugging() -> bool:
 
 def _parse_and_analyse(source: str, text: str, path: str, options: LintOptions, pieces=None,
                        owner: Optional[Dict[cst.CSTNode, _Piece]] = None,
-                       starts: Optional[List[int]] = None, session: Optional[LintSession] = None) -> List[Finding]:
+                       starts: Optional[List[int]] = None,
+                       session: Optional[LintSession] = None) -> List[Finding]:
     session = session if session is not None else LintSession()
     positions = None
     try:

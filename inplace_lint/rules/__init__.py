@@ -54,6 +54,7 @@ def units() -> list:
 
 
 RULES: Dict[str, Rule] = {
-    rule.code: rule for rule in sorted((_rule(importlib.import_module(f"{__name__}.{name}")) for name in units()),
-                                       key=lambda rule: rule.code)
+    rule.code: rule
+    for rule in sorted((_rule(importlib.import_module(f"{__name__}.{name}")) for name in units()),
+                       key=lambda rule: rule.code)
 }

@@ -162,15 +162,16 @@ class Draft:
         kwarg_start = kwarg_end = None
         if write.kwarg_node is not None and write.kwarg_node in positions:
             kr = positions[write.kwarg_node]
-            kwarg_start, kwarg_end = Position(kr.start.line, kr.start.column), Position(kr.end.line, kr.end.column)
+            kwarg_start = Position(kr.start.line, kr.start.column)
+            kwarg_end = Position(kr.end.line, kr.end.column)
         code = lint.analysis.code
         written = write.target_text or (code(write.target_node, 80) if write.target_node is not None else "")
         shared = event.shared
         holders = tuple(sorted(event.holders or ()))
         if shared and lint.private_helper_write(event):
             shared, holders = False, ()
-        site = InplaceSite(write.form, start, end, written, kwarg_start, kwarg_end, write.target_is_local_name,
-                           shared, event.base_text, event.base_shared, holders)
+        site = InplaceSite(write.form, start, end, written, kwarg_start, kwarg_end,
+                           write.target_is_local_name, shared, event.base_text, event.base_shared, holders)
         return cls(lint, event, RULE_OF_EVENT[type(event)], start, end, site)
 
     quote = staticmethod(quote)

@@ -121,7 +121,8 @@ SUMMARY = "In-place modification of a tensor that an earlier op saved for backwa
 EVENT = StaleSave
 SUPERSEDES = ()
 # what torch raises at the backward (tests/fixtures/AGI001/ confirm it; the node's name varies by release)
-TORCH_ERROR = r"one of the variables needed for gradient computation has been modified by an inplace operation"
+TORCH_ERROR = r"one of the variables needed for gradient computation has been modified by an inplace " \
+              r"operation"
 
 VALID = (
     # the write is to a tensor no op saved (x * 2 saves only the scalar's operand), or to a copy

@@ -33,7 +33,8 @@ def report(draft) -> Finding:
         f"'{op}' modifies leaf tensor {target_q} in place, but it requires grad; torch raises at once "
         f"\"{LEAF_ERROR}\". Update it under 'with torch.no_grad():' or work on a copy."
     )
-    return draft.with_fix(draft.finding(message, Evidence(op, draft.target, runtime_error=LEAF_ERROR)), plan_fix)
+    evidence = Evidence(op, draft.target, runtime_error=LEAF_ERROR)
+    return draft.with_fix(draft.finding(message, evidence), plan_fix)
 
 
 def plan_fix(s, f: Finding) -> Optional[fixes.Plan]:

@@ -1,4 +1,5 @@
-"""A stand-in for ``inplace_lint.rules.report`` (the analysis and the rules) used by the adapter tests (CLI, flake8, LSP, pre-commit).
+"""A stand-in for ``inplace_lint.rules.report`` (the analysis and the rules) used by the adapter tests (CLI,
+flake8, LSP, pre-commit).
 
 The adapters only format and act on findings, so their tests need findings that are known exactly and do
 not move when the real analysis improves. This module finds three textual patterns:
