@@ -46,31 +46,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Dict, FrozenSet, Iterable, List, Optional, Sequence, Set, Tuple
 
+from inplace_lint.rules import RULES
+
 FIXTURES_DIR = Path(__file__).resolve().parent / "fixtures"
-HAZARD_CATEGORIES = ("AGI001", "AGI002", "AGI003", "AGI004")
+HAZARD_CATEGORIES = tuple(sorted(RULES))  # a rule's fixtures live in tests/fixtures/<CODE>/
 SAFE_CATEGORY = "safe"
 CATEGORIES = HAZARD_CATEGORIES + (SAFE_CATEGORY,)
 
 MIN_FIXTURES = 110
 MIN_SAFE_FIXTURES = 40
 MIN_FIXTURES_PER_RULE = 5
-
-# Torch's messages, 2.13.0 (the Python node name in the first one varies between versions:
-# "output 0 of MulBackward0" in older releases, "output 0 of Mul" in 2.13).
-VERSION_ERROR = re.compile(
-    r"one of the variables needed for gradient computation has been modified by an inplace operation"
-)
-# "a leaf Variable ... is being used" (direct in-place), "a view of a leaf Variable ... is being used",
-# "a leaf Variable ... has been used" (autograd.Function.mark_dirty on a leaf).
-LEAF_ERROR = re.compile(
-    r"leaf Variable that requires grad (?:is being|has been) used in an in-place operation"
-)
-# "Output 0 of Split is a view and is being modified inplace. This view is the output of a function that
-# returns multiple views. ..."
-MULTI_VIEW_ERROR = re.compile(r"is the output of a function that returns multiple views")
-# "A view was created in no_grad mode and is being modified inplace with grad mode enabled", "Output 0 of
-# Slice is a view of a view which was created in no_grad mode ...", and the inference_mode variant
-NOGRAD_VIEW_ERROR = re.compile(r"created in (?:no_grad|inference) mode and is being modified inplace")
 
 _MARKER = re.compile(r"#\s*expect:\s*(.*?)\s*$")
 _CODE = re.compile(r"^AGI\d{3}$")
@@ -248,19 +233,28 @@ class _FixtureTimeout(BaseException):
     """Raised by the alarm; a BaseException so fixture code catching Exception cannot swallow it."""
 
 
+# What torch raises for each rule's fixtures (torch 2.13), as its unit declares it (TORCH_ERROR). A fixture's
+# category is the folder it lives in (tests/fixtures/<CODE>/); torch's text only confirms that a run raised
+# that rule's error.
+TORCH_ERRORS = {code: re.compile(rule.torch_error) for code, rule in RULES.items()}
+
+
+def category_of(path) -> Optional[str]:
+    """The category of the fixture at ``path``: the folder it lives in (a rule's code, or "safe")."""
+    folder = Path(path).parent.name
+    return folder if folder in CATEGORIES else None
+
+
+def confirms(category: Optional[str], exc_type: Optional[str], message: str) -> bool:
+    """Is ``exc_type: message`` the error torch raises for the rule ``category``?"""
+    pattern = TORCH_ERRORS.get(category or "")
+    return exc_type == "RuntimeError" and pattern is not None and bool(pattern.search(message))
+
+
 def classify(exc_type: Optional[str], message: str) -> Optional[str]:
-    """The rule code a runtime error corresponds to, or None."""
-    if exc_type != "RuntimeError":
-        return None
-    if VERSION_ERROR.search(message):
-        return "AGI001"
-    if LEAF_ERROR.search(message):
-        return "AGI002"
-    if MULTI_VIEW_ERROR.search(message):
-        return "AGI003"
-    if NOGRAD_VIEW_ERROR.search(message):
-        return "AGI004"
-    return None
+    """The rule whose error a run of any program raised, or None (for programs outside the fixture
+    folders: a fix's output, which must raise none of them)."""
+    return next((code for code in HAZARD_CATEGORIES if confirms(code, exc_type, message)), None)
 
 
 def _describe(value) -> str:
@@ -378,7 +372,9 @@ def _execute(path: str, timeout: float, hooks: bool = False, trace: bool = False
     except (Exception, SystemExit) as error:  # report everything a fixture can raise; let Ctrl-C through
         result["exc_type"] = type(error).__name__
         result["message"] = str(error)[:1000]
-        result["kind"] = classify(type(error).__name__, str(error))
+        # the fixture's rule (its folder), when torch raised that rule's error
+        category = category_of(path)
+        result["kind"] = category if confirms(category, type(error).__name__, str(error)) else None
         own = os.path.realpath(path)
         frames = [f for f in traceback.extract_tb(error.__traceback__) if os.path.realpath(f.filename) == own]
         if frames:

@@ -60,7 +60,7 @@ def test_key_covers_text_path_options_and_linter(monkeypatch):
 
 def test_fingerprint_covers_the_knowledge_file():
     # the fingerprint hashes every .py and .json file of the package (ops.json included)
-    package = Path(cache_module.__file__).parent
+    package = Path(cache_module.__file__).resolve().parents[1]
     assert (package / "knowledge" / "ops.json").exists()
     assert len(cache_module.fingerprint()) == 64
 
@@ -119,9 +119,14 @@ def test_a_stand_in_analysis_never_touches_the_cache(monkeypatch):
     import types
 
     assert genuine()
-    fake = types.ModuleType("inplace_lint.analysis")
+    import inplace_lint.rules.report as seam
+
+    monkeypatch.setattr(seam, "analyze_module", lambda *a, **k: [])
+    assert not genuine()
+    monkeypatch.undo()
+    fake = types.ModuleType("inplace_lint.rules.report")
     fake.analyze_module = lambda *a, **k: []
-    monkeypatch.setitem(sys.modules, "inplace_lint.analysis", fake)
+    monkeypatch.setitem(sys.modules, "inplace_lint.rules.report", fake)
     assert not genuine()
 
 

@@ -45,7 +45,7 @@ SEED_CALLED = SEED + "fn(torch.tensor(5.0, requires_grad=True)).backward()\n"
 def real_analysis_available() -> bool:
     try:
         env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-        code = "import inplace_lint.analysis as a; assert not getattr(a, '__fake__', False); a.analyze_module"
+        code = "import inplace_lint.rules.report as a; assert not getattr(a, '__fake__', False); a.analyze_module"
         return subprocess.run([sys.executable, "-c", code], env=env, capture_output=True).returncode == 0
     except OSError:
         return False
@@ -56,7 +56,7 @@ real = pytest.mark.skipif(not real_analysis_available(), reason="inplace_lint.an
 
 @pytest.fixture
 def fake(monkeypatch):
-    monkeypatch.setitem(sys.modules, "inplace_lint.analysis", fake_inplace_analysis.make_module())
+    fake_inplace_analysis.patch(monkeypatch)
 
 
 @pytest.fixture
@@ -436,7 +436,7 @@ def test_internal_errors_are_one_line_not_a_traceback(project, capsys, monkeypat
 
     broken = fake_inplace_analysis.make_module()
     broken.analyze_module = boom
-    monkeypatch.setitem(sys.modules, "inplace_lint.analysis", broken)
+    fake_inplace_analysis.patch(monkeypatch, broken)
     (project / "seed.py").write_text(SEED, encoding="utf-8")
     code, out, err = run(capsys, "seed.py")
     assert code == 2 and out == ""

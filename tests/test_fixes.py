@@ -23,8 +23,9 @@ import pytest
 import fixture_support as fs
 import inplace_lint
 from inplace_lint.fixkit import fixes
-from inplace_lint.rules.messages import VERSION_ERROR
+from inplace_lint.rules.agi001_saved_tensor_modified.report import VERSION_ERROR
 from inplace_lint.fixkit.apply import apply_fixes
+from inplace_lint.rules.report import attach_fix
 from inplace_lint.model.findings import Evidence, Finding, InplaceSite, LintOptions, Position
 
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden_fixes"
@@ -113,7 +114,7 @@ def finding(
 
 def fixed(source: str, f: Finding) -> str:
     """``source`` after ``f``'s fix (which must exist)."""
-    got = fixes.attach(f, source)
+    got = attach_fix(f, source)
     assert got.fix is not None, "no fix offered"
     text, applied = apply_fixes(source, [got.fix])
     assert applied == 1
@@ -151,7 +152,7 @@ def test_augassign(stmt, expected):
     source = f"def f(b, c, d, k, w, y):\n    {stmt}  # note\n    return b\n"
     target = stmt.split()[0]
     f = finding(source, stmt, "augassign", target)
-    got = fixes.attach(f, source)
+    got = attach_fix(f, source)
     assert got.fix.applicability == "safe"
     assert got.fix.title == f"Write '{expected}'"
     assert fixed(source, f) == source.replace(stmt, expected)
@@ -177,14 +178,14 @@ def test_augassign_multiline_value_keeps_comments():
 def test_augassign_on_attribute_is_unsafe():
     source = "class M:\n    def f(self, x):\n        self.h *= x\n"
     f = finding(source, "self.h *= x", "augassign", "self.h", local=False, shared=True)
-    got = fixes.attach(f, source)
+    got = attach_fix(f, source)
     assert got.fix.applicability == "unsafe"
     assert fixed(source, got).endswith("self.h = self.h * x\n")
 
 
 def test_shared_local_is_unsafe():
     source = "def f(x):\n    v = x.view(-1)\n    v *= 2\n"
-    got = fixes.attach(finding(source, "v *= 2", "augassign", "v", shared=True), source)
+    got = attach_fix(finding(source, "v *= 2", "augassign", "v", shared=True), source)
     assert got.fix.applicability == "unsafe"
 
 
@@ -205,7 +206,7 @@ def test_shared_local_is_unsafe():
 )
 def test_method_statement(call, expected):
     source = f"def f(x, y, m, i):\n    {call}  # expect: AGI001\n    return x\n"
-    got = fixes.attach(finding(source, call, "method", "x"), source)
+    got = attach_fix(finding(source, call, "method", "x"), source)
     assert got.fix.applicability == "safe" and got.fix.title == f"Write '{expected}'"
     assert fixed(source, got) == source.replace(call, expected)
 
@@ -213,14 +214,14 @@ def test_method_statement(call, expected):
 def test_method_on_self_attribute_is_unsafe():
     source = "class M:\n    def f(self):\n        self.h.mul_(2)\n"
     f = finding(source, "self.h.mul_(2)", "method", "self.h", local=False, shared=True)
-    got = fixes.attach(f, source)
+    got = attach_fix(f, source)
     assert got.fix.applicability == "unsafe"
     assert fixed(source, got).endswith("        self.h = self.h.mul(2)\n")
 
 
 def test_method_not_a_data_write_gets_no_fix():
     source = "def f(x):\n    x.requires_grad_()\n"
-    assert fixes.attach(finding(source, "x.requires_grad_()", "method", "x"), source).fix is None
+    assert attach_fix(finding(source, "x.requires_grad_()", "method", "x"), source).fix is None
 
 
 def test_method_assigned_to_another_name():
@@ -246,15 +247,15 @@ def test_method_nested_in_expression():
     dead = "def f(x):\n    y = x.add_(1) * 2\n    return y\n"
     assert "y = x.add(1) * 2" in fixed(dead, finding(dead, "x.add_(1)", "method", "x"))
     live = "def f(x):\n    y = x.add_(1) * 2\n    return y, x\n"
-    assert fixes.attach(finding(live, "x.add_(1)", "method", "x"), live).fix is None
+    assert attach_fix(finding(live, "x.add_(1)", "method", "x"), live).fix is None
     # x + x.add_(1): both operands are the written tensor; out of place they would differ
     reread = "def f(x):\n    y = x + x.add_(1)\n    return y\n"
-    assert fixes.attach(finding(reread, "x.add_(1)", "method", "x"), reread).fix is None
+    assert attach_fix(finding(reread, "x.add_(1)", "method", "x"), reread).fix is None
 
 
 def test_method_on_view_clones_the_base_first():
     source = "def f(x):\n    h = x * 1.5\n    y = h.sin()\n    h[2:].zero_()\n    return y\n"
-    got = fixes.attach(finding(source, "h[2:].zero_()", "method", "h[2:]", local=False, shared=True, base="h"),
+    got = attach_fix(finding(source, "h[2:].zero_()", "method", "h[2:]", local=False, shared=True, base="h"),
                        source)
     assert got.fix.applicability == "unsafe"
     assert got.fix.title == "Clone 'h' before writing into it"
@@ -264,18 +265,18 @@ def test_method_on_view_clones_the_base_first():
 def test_method_on_a_list_element_is_not_cloned():
     # feats[1].clamp_() on a list the analysis knows (no view base): cloning the list would be no fix
     source = "def f(feats):\n    feats[1].clamp_(max=1.0)\n"
-    assert fixes.attach(finding(source, "feats[1].clamp_(max=1.0)", "method", "feats[1]"), source).fix is None
+    assert attach_fix(finding(source, "feats[1].clamp_(max=1.0)", "method", "feats[1]"), source).fix is None
 
 
 def test_method_chain_on_a_module_attribute_is_not_cloned():
     source = "def f(emb):\n    emb.weight[0].zero_()\n"
     f = finding(source, "emb.weight[0].zero_()", "method", "emb.weight[0]", local=False, shared=True)
-    assert fixes.attach(f, source).fix is None
+    assert attach_fix(f, source).fix is None
 
 
 def test_function_form():
     source = "import torch\ndef f(x):\n    e = torch.exp(x)\n    torch.relu_(e)\n    return e\n"
-    got = fixes.attach(finding(source, "torch.relu_(e)", "function", "e"), source)
+    got = attach_fix(finding(source, "torch.relu_(e)", "function", "e"), source)
     assert got.fix.title == "Write 'e = torch.relu(e)'"
     assert "    e = torch.relu(e)\n" in fixed(source, got)
     bare = "from torch import relu_\ndef f(e):\n    relu_(e)\n    return e\n"
@@ -288,7 +289,7 @@ def test_function_form():
 def test_inplace_kwarg_assigned_to_same_name():
     call = "F.dropout(w, p=0.5, training=True, inplace=True)"
     source = f"import torch.nn.functional as F\ndef f(w):\n    w = {call}  # c\n    return w\n"
-    got = fixes.attach(finding(source, call, "inplace_kwarg", "w", kwarg="inplace=True"), source)
+    got = attach_fix(finding(source, call, "inplace_kwarg", "w", kwarg="inplace=True"), source)
     assert got.fix.title == "Remove 'inplace=True'" and got.fix.applicability == "safe"
     assert "    w = F.dropout(w, p=0.5, training=True)  # c\n" in fixed(source, got)
 
@@ -296,7 +297,7 @@ def test_inplace_kwarg_assigned_to_same_name():
 def test_inplace_kwarg_statement_rebinds():
     source = "def f(h):\n    F.relu(h, inplace=True)\n    return h\n"
     f = finding(source, "F.relu(h, inplace=True)", "inplace_kwarg", "h", kwarg=INPLACE)
-    got = fixes.attach(f, source)
+    got = attach_fix(f, source)
     assert got.fix.title == "Write 'h = F.relu(h)'"
     assert fixed(source, got) == "def f(h):\n    h = F.relu(h)\n    return h\n"
 
@@ -304,14 +305,14 @@ def test_inplace_kwarg_statement_rebinds():
 def test_inplace_kwarg_input_read_later_is_rebound_too():
     source = "def f(y):\n    z = F.relu(y, inplace=True)\n    return z + y\n"
     f = finding(source, "F.relu(y, inplace=True)", "inplace_kwarg", "y", kwarg=INPLACE)
-    got = fixes.attach(f, source)
+    got = attach_fix(f, source)
     assert "    z = y = F.relu(y)\n" in fixed(source, got)
 
 
 def test_inplace_kwarg_multiline_drops_the_line():
     source = "def f(y):\n    z = F.relu(  # hi\n        y,\n        inplace=True,\n    )\n    return z\n"
     call = "F.relu(  # hi\n        y,\n        inplace=True,\n    )"
-    got = fixes.attach(finding(source, call, "inplace_kwarg", "y", kwarg="inplace=True"), source)
+    got = attach_fix(finding(source, call, "inplace_kwarg", "y", kwarg="inplace=True"), source)
     assert fixed(source, got) == "def f(y):\n    z = F.relu(  # hi\n        y,\n    )\n    return z\n"
 
 
@@ -329,7 +330,7 @@ def test_inplace_kwarg_multiline_drops_the_line():
 )
 def test_inplace_kwarg_layouts(call, expected):
     source = f"def f(x):\n    z = {call}\n    return z\n"
-    got = fixes.attach(finding(source, call, "inplace_kwarg", "x", kwarg="inplace=True"), source)
+    got = attach_fix(finding(source, call, "inplace_kwarg", "x", kwarg="inplace=True"), source)
     assert fixed(source, got) == source.replace(call, expected)
 
 
@@ -353,14 +354,14 @@ SEQ = src(
 def test_module_ctor_in_sequential_after_the_saving_layer_is_safe():
     f = finding(SEQ, "nn.ReLU(inplace=True)", "module_ctor", "out", local=False, shared=True, kwarg=INPLACE,
                 saving="nn.Tanh()")
-    got = fixes.attach(f, SEQ)
+    got = attach_fix(f, SEQ)
     assert got.fix.applicability == "safe" and got.fix.title == "Remove 'inplace=True'"
     assert "        nn.ReLU(),  # expect: AGI001\n" in fixed(SEQ, got)
 
 
 def test_module_ctor_without_an_earlier_saving_sibling_is_unsafe():
     f = finding(SEQ, "nn.ReLU(inplace=True)", "module_ctor", "out", local=False, shared=True, kwarg=INPLACE)
-    assert fixes.attach(f, SEQ).fix.applicability == "unsafe"
+    assert attach_fix(f, SEQ).fix.applicability == "unsafe"
 
 
 @pytest.mark.parametrize(
@@ -375,7 +376,7 @@ def test_module_ctor_without_an_earlier_saving_sibling_is_unsafe():
 def test_module_ctor_positional(ctor, arg, expected, title):
     source = f"from torch import nn\nnet = nn.Sequential(nn.Sigmoid(), {ctor})\n"
     f = finding(source, ctor, "module_ctor", "out", local=False, kwarg=arg, saving="nn.Sigmoid()")
-    got = fixes.attach(f, source)
+    got = attach_fix(f, source)
     assert got.fix.title == title
     assert fixed(source, got) == source.replace(ctor, expected)
 
@@ -383,7 +384,7 @@ def test_module_ctor_positional(ctor, arg, expected, title):
 def test_positional_true_followed_by_positional_becomes_false():
     source = "net = nn.Sequential(nn.Sigmoid(), Act(True, 3))\n"
     f = finding(source, "Act(True, 3)", "module_ctor", "out", kwarg="True", saving="nn.Sigmoid()")
-    got = fixes.attach(f, source)
+    got = attach_fix(f, source)
     assert got.fix.title == "Pass 'False' for 'inplace'"
     assert fixed(source, got) == source.replace("Act(True, 3)", "Act(False, 3)")
 
@@ -405,10 +406,10 @@ def test_module_call_edits_the_constructor_unsafely():
         """
     )
     f = finding(source, "self.act(h)", "module_call", "h", kwarg="inplace=True")
-    got = fixes.attach(f, source)
+    got = attach_fix(f, source)
     assert got.fix.applicability == "unsafe"  # self.act has another use, which the edit changes too
     once = source.replace("return self.act(h + 1)", "return h")
-    assert fixes.attach(finding(once, "self.act(h)", "module_call", "h", kwarg="inplace=True"),
+    assert attach_fix(finding(once, "self.act(h)", "module_call", "h", kwarg="inplace=True"),
                         once).fix.applicability == "safe"
     assert got.fix.title == "Remove 'inplace=True' from 'nn.ReLU(inplace=True)' on line 5"
     assert "        self.act = nn.ReLU(\n        )\n" in fixed(source, got)
@@ -417,14 +418,14 @@ def test_module_call_edits_the_constructor_unsafely():
 def test_module_call_without_constructor_range_is_handed_a_copy():
     # a module switched in place after it was built (m.inplace = True): no inplace=True to remove
     source = "def f(self, h):\n    return self.act(h)\n"
-    got = fixes.attach(finding(source, "self.act(h)", "module_call", "h"), source)
+    got = attach_fix(finding(source, "self.act(h)", "module_call", "h"), source)
     assert got.fix.title == "Write 'self.act(h.clone())'"
     assert fixed(source, got) == source.replace("self.act(h)", "self.act(h.clone())")
 
 
 def test_module_call_statement_without_constructor_range_gets_no_fix():
     source = "def f(self, h):\n    self.act(h)\n    return h\n"
-    assert fixes.attach(finding(source, "self.act(h)", "module_call", "h"), source).fix is None
+    assert attach_fix(finding(source, "self.act(h)", "module_call", "h"), source).fix is None
 
 
 # ------------------------------------------------------------------------------------------ subscript
@@ -432,7 +433,7 @@ def test_module_call_statement_without_constructor_range_gets_no_fix():
 
 def test_subscript_clones_first():
     source = "def f(x):\n    y = x.exp()\n    y[0] = 0  # expect: AGI001\n    return y\n"
-    got = fixes.attach(finding(source, "y[0] = 0", "subscript", "y", saving="x.exp()"), source)
+    got = attach_fix(finding(source, "y[0] = 0", "subscript", "y", saving="x.exp()"), source)
     assert got.fix.applicability == "safe" and got.fix.title == "Clone 'y' before writing into it"
     assert fixed(source, got) == source.replace("    y[0] = 0", "    y = y.clone()\n    y[0] = 0")
 
@@ -440,29 +441,29 @@ def test_subscript_clones_first():
 def test_subscript_site_describing_the_element_is_unsafe():
     source = "def f(x):\n    y = x.exp()\n    y[0] += 1\n    return y\n"
     f = finding(source, "y[0] += 1", "subscript", "y[0]", local=False, shared=True, saving="x.exp()")
-    got = fixes.attach(f, source)
+    got = attach_fix(f, source)
     assert got.fix.applicability == "unsafe" and "    y = y.clone()\n    y[0] += 1\n" in fixed(source, got)
 
 
 def test_subscript_augassign_and_one_line_suite():
     source = "def f(x, c):\n    y = x.exp()\n    if c: y[:, 0] += 1\n    return y\n"
-    got = fixes.attach(finding(source, "y[:, 0] += 1", "subscript", "y", saving="x.exp()"), source)
+    got = attach_fix(finding(source, "y[:, 0] += 1", "subscript", "y", saving="x.exp()"), source)
     assert "    if c: y = y.clone(); y[:, 0] += 1\n" in fixed(source, got)
 
 
 def test_subscript_on_attribute_or_saved_in_the_same_statement_gets_no_fix():
     attr = "def f(self):\n    self.y[0] = 0\n"
-    assert fixes.attach(finding(attr, "self.y[0] = 0", "subscript", "self.y", local=False), attr).fix is None
+    assert attach_fix(finding(attr, "self.y[0] = 0", "subscript", "self.y", local=False), attr).fix is None
     same = "def f(hs, t):\n    hs[t + 1] = lin(hs[t])\n"
     f = finding(same, "hs[t + 1] = lin(hs[t])", "subscript", "hs", saving="lin(hs[t])")
-    assert fixes.attach(f, same).fix is None  # a clone before the statement is still the tensor lin saves
+    assert attach_fix(f, same).fix is None  # a clone before the statement is still the tensor lin saves
 
 
 def test_consecutive_writes_share_one_clone():
     source = "import torch\ndef f(x):\n    y = x.exp()\n    y[0] = 0\n    y[1] = 0\n    return y\n"
     findings = [finding(source, "y[0] = 0", "subscript", "y", saving="x.exp()"),
                 finding(source, "y[1] = 0", "subscript", "y", saving="x.exp()")]
-    got = [fixes.attach(f, source).fix for f in findings]
+    got = [attach_fix(f, source).fix for f in findings]
     assert got[0].edits == got[1].edits  # one insertion point: apply_fixes applies it once
     text, applied = apply_fixes(source, got)
     assert applied == 1 and text.count("y = y.clone()") == 1
@@ -472,16 +473,16 @@ def test_consecutive_writes_share_one_clone():
 def test_crlf_and_non_ascii_columns():
     source = 'import torch\r\ndef f(x):\r\n    y = x.exp()\r\n'
     source += '    s = "\u00e9\u00e9"; y[0] = 1\r\n    return y\r\n'
-    got = fixes.attach(finding(source, "y[0] = 1", "subscript", "y", saving="x.exp()"), source)
+    got = attach_fix(finding(source, "y[0] = 1", "subscript", "y", saving="x.exp()"), source)
     assert fixed(source, got) == source.replace('"; y[0]', '"; y = y.clone(); y[0]')
     leaf = "import torch\r\ndef f(w):\r\n    w += 1\r\n"
-    got = fixes.attach(finding(leaf, "w += 1", "augassign", "w", code="AGI002"), leaf)
+    got = attach_fix(finding(leaf, "w += 1", "augassign", "w", code="AGI002"), leaf)
     assert fixed(leaf, got) == "import torch\r\ndef f(w):\r\n    with torch.no_grad():\r\n        w += 1\r\n"
 
 
 def test_clone_is_never_inserted_twice():
     source = "def f(x):\n    y = x.exp()\n    y = y.clone()\n    y[0] = 0\n    return y\n"
-    assert fixes.attach(finding(source, "y[0] = 0", "subscript", "y"), source).fix is None
+    assert attach_fix(finding(source, "y[0] = 0", "subscript", "y"), source).fix is None
 
 
 # ------------------------------------------------------------------------------------------ out=
@@ -489,20 +490,20 @@ def test_clone_is_never_inserted_twice():
 
 def test_out_kwarg_statement():
     source = "import torch\ndef f(x, w):\n    y = x * w\n    torch.mul(x, 2.0, out=x)\n    return y\n"
-    got = fixes.attach(finding(source, "torch.mul(x, 2.0, out=x)", "out_kwarg", "x", kwarg="out=x"), source)
+    got = attach_fix(finding(source, "torch.mul(x, 2.0, out=x)", "out_kwarg", "x", kwarg="out=x"), source)
     assert got.fix.title == "Write 'x = torch.mul(x, 2.0)'"
     assert "    x = torch.mul(x, 2.0)\n" in fixed(source, got)
 
 
 def test_out_kwarg_assigned():
     source = "def f(a, b, x):\n    y = torch.add(a, b, out=x)\n    return y, x\n"
-    got = fixes.attach(finding(source, "torch.add(a, b, out=x)", "out_kwarg", "x", kwarg="out=x"), source)
+    got = attach_fix(finding(source, "torch.add(a, b, out=x)", "out_kwarg", "x", kwarg="out=x"), source)
     assert "    y = x = torch.add(a, b)\n" in fixed(source, got)
 
 
 def test_optimizer_step_has_no_fix():
     source = "def f(opt):\n    opt.step()\n"
-    assert fixes.attach(finding(source, "opt.step()", "optimizer_step", "the parameters"), source).fix is None
+    assert attach_fix(finding(source, "opt.step()", "optimizer_step", "the parameters"), source).fix is None
 
 
 # ------------------------------------------------------------------------------------------ AGI002
@@ -521,7 +522,7 @@ def test_leaf_update_is_wrapped_in_no_grad():
         """
     )
     stmt = "w -= lr * (\n            w.grad  # the gradient\n        )"
-    got = fixes.attach(finding(source, stmt, "augassign", "w", code="AGI002"), source)
+    got = attach_fix(finding(source, stmt, "augassign", "w", code="AGI002"), source)
     assert got.fix.applicability == "safe" and got.fix.title == "Wrap in 'with th.no_grad():'"
     wrapped = "        with th.no_grad():\n            w -= lr * (\n                w.grad  # the gradient\n"
     assert wrapped in fixed(source, got)
@@ -529,28 +530,28 @@ def test_leaf_update_is_wrapped_in_no_grad():
 
 def test_leaf_wrap_needs_torch_and_its_own_line():
     no_torch = "def f(w):\n    w += 1\n"
-    assert fixes.attach(finding(no_torch, "w += 1", "augassign", "w", code="AGI002"), no_torch).fix is None
+    assert attach_fix(finding(no_torch, "w += 1", "augassign", "w", code="AGI002"), no_torch).fix is None
     shared_line = "import torch\ndef f(w):\n    a = 1; w += 1\n"
     f = finding(shared_line, "w += 1", "augassign", "w", code="AGI002")
-    assert fixes.attach(f, shared_line).fix is None
+    assert attach_fix(f, shared_line).fix is None
     from_import = "from torch import no_grad\ndef f(w):\n    w.add_(1)\n"
-    got = fixes.attach(finding(from_import, "w.add_(1)", "method", "w", code="AGI002"), from_import)
+    got = attach_fix(finding(from_import, "w.add_(1)", "method", "w", code="AGI002"), from_import)
     assert "    with no_grad():\n        w.add_(1)\n" in fixed(from_import, got)
 
 
 def test_leaf_activation_drops_inplace_instead_of_no_grad():
     source = "import torch\ndef f(x):\n    h = F.relu(x, inplace=True)\n    return h\n"
     f = finding(source, "F.relu(x, inplace=True)", "inplace_kwarg", "x", code="AGI002", kwarg=INPLACE)
-    got = fixes.attach(f, source)
+    got = attach_fix(f, source)
     assert got.fix.applicability == "safe" and "h = F.relu(x)" in fixed(source, got)
     read_again = source.replace("return h", "return h + x")  # x keeps its values: later readers differ
     f = finding(read_again, "F.relu(x, inplace=True)", "inplace_kwarg", "x", code="AGI002", kwarg=INPLACE)
-    assert fixes.attach(f, read_again).fix.applicability == "unsafe"
+    assert attach_fix(f, read_again).fix.applicability == "unsafe"
 
 
 def test_leaf_math_op_is_unsafe():
     source = "import torch\ndef f(log_var):\n    log_var.exp_()\n    return log_var\n"
-    got = fixes.attach(finding(source, "log_var.exp_()", "method", "log_var", code="AGI002"), source)
+    got = attach_fix(finding(source, "log_var.exp_()", "method", "log_var", code="AGI002"), source)
     assert got.fix.applicability == "unsafe"
 
 
@@ -560,35 +561,41 @@ def test_leaf_math_op_is_unsafe():
 def test_attach_leaves_unfixable_findings_alone():
     source = "def f(opt):\n    opt.step()\n"
     f = finding(source, "opt.step()", "optimizer_step")
-    assert fixes.attach(f, source) is f
+    assert attach_fix(f, source) is f
     no_site = Finding("AGI001", "n", "m", "p", Position(1, 0), Position(1, 1), Evidence("op", "x"))
-    assert fixes.attach(no_site, source) is no_site
+    assert attach_fix(no_site, source) is no_site
 
 
 def test_attach_swallows_internal_errors_unless_debugging(monkeypatch):
     source = "x = 1\n"
     bogus = finding(source, "x = 1", "augassign", "x")  # the range is an Assign, not an AugAssign
-    assert fixes.attach(bogus, source).fix is None
+    assert attach_fix(bogus, source).fix is None
 
     def boom(*args):
         raise RuntimeError("bug")
 
     monkeypatch.setattr(fixes, "plan_fix", boom)
     monkeypatch.setattr(fixes, "DEBUG", False)
-    assert fixes.attach(bogus, source) is bogus
+    assert attach_fix(bogus, source) is bogus
     monkeypatch.setattr(fixes, "DEBUG", True)
     with pytest.raises(RuntimeError):
-        fixes.attach(bogus, source)
+        attach_fix(bogus, source)
 
 
-def test_parse_is_cached_per_source():
+def test_the_fixes_reuse_the_analysis_parse(monkeypatch):
     source = (fs.FIXTURES_DIR / "AGI001" / "lstm_gate_slices_inplace.py").read_text(encoding="utf-8")
     source += "\n# a text no other test parses\n"
-    fixes._parse.cache_clear()
+    made = []
+    real = fixes._Source.__init__
+
+    def counting(self, text, module=None, positions=None):
+        made.append(module is None)  # parsed here
+        real(self, text, module, positions)
+
+    monkeypatch.setattr(fixes._Source, "__init__", counting)
     findings = inplace_lint.lint_source(source)
     assert len(findings) >= 2 and all(f.fix is not None for f in findings)
-    info = fixes._parse.cache_info()
-    assert info.misses == 1 and info.hits >= len(findings) - 1  # one parse, however many findings
+    assert made == [False]  # one parse for every finding's fix: the analysis's, handed over
 
 
 SEED = (fs.FIXTURES_DIR / "AGI001" / "seed_pow_loop_inplace.py")

@@ -34,13 +34,13 @@ SEED_CALLED = SEED + "fn(torch.tensor(5.0, requires_grad=True)).backward()\n"
 
 def real_analysis_available() -> bool:
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    code = "import inplace_lint.analysis as a; assert not getattr(a, '__fake__', False); a.analyze_module"
+    code = "import inplace_lint.rules.report as a; assert not getattr(a, '__fake__', False); a.analyze_module"
     return subprocess.run([sys.executable, "-c", code], env=env, capture_output=True).returncode == 0
 
 
 @pytest.fixture
 def fake(monkeypatch):
-    monkeypatch.setitem(sys.modules, "inplace_lint.analysis", fake_inplace_analysis.make_module())
+    fake_inplace_analysis.patch(monkeypatch)
     monkeypatch.setattr(InplaceLintChecker, "assume_params_are_tensors", True)
 
 
@@ -82,7 +82,7 @@ def test_any_exception_reports_nothing(monkeypatch, capsys):
 
     broken = fake_inplace_analysis.make_module()
     broken.analyze_module = boom
-    monkeypatch.setitem(sys.modules, "inplace_lint.analysis", broken)
+    fake_inplace_analysis.patch(monkeypatch, broken)
     monkeypatch.setattr(engine, "lint_source", lambda *a, **k: (_ for _ in ()).throw(MemoryError("x")))
     assert check(SEED, "x.py") == []
     err = capsys.readouterr().err
@@ -167,7 +167,7 @@ def test_an_analysis_crash_does_not_abort_flake8(tmp_path):
 
             class Finder:
                 def find_spec(self, name, path=None, target=None):
-                    if name == "inplace_lint.analysis":
+                    if name == "inplace_lint.rules.report":
                         return importlib.util.spec_from_loader(name, self)
                 def create_module(self, spec):
                     module = types.ModuleType(spec.name)
@@ -176,6 +176,7 @@ def test_an_analysis_crash_does_not_abort_flake8(tmp_path):
                             raise RecursionError("deep")
                         return []
                     module.analyze_module = analyze_module
+                    module.has_hazards = lambda *_: True
                     return module
                 def exec_module(self, module):
                     pass

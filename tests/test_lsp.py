@@ -55,7 +55,7 @@ def _env(fake: bool) -> dict:
 def real_analysis_available() -> bool:
     import subprocess
 
-    code = "import inplace_lint.analysis as a; assert not getattr(a, '__fake__', False); a.analyze_module"
+    code = "import inplace_lint.rules.report as a; assert not getattr(a, '__fake__', False); a.analyze_module"
     return subprocess.run([sys.executable, "-c", code], env=_env(False), capture_output=True).returncode == 0
 
 

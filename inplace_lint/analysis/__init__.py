@@ -1,4 +1,5 @@
-"""The analysis: find the analysable units of a module, interpret each, turn hazards into findings."""
+"""The analysis: find the analysable units of a module, interpret each, report what it found as typed
+events (inplace_lint.model.events); the rules (inplace_lint.rules) turn those into findings."""
 
 from __future__ import annotations
 
@@ -9,16 +10,17 @@ import libcst as cst
 
 from inplace_lint.analysis import semantics as sem
 from inplace_lint.analysis.dataflow import (
-    DEBUG, FunctionEntry, Hazard, Interpreter, ModuleContext, Unit,
+    DEBUG, FunctionEntry, Hazard, Interpreter, ModuleContext, Unit, WriteNotes,
 )
 from inplace_lint.analysis.parameters import SELF_ATTRIBUTE, parameter_list, parameter_writes
-from inplace_lint.rules.messages import build_finding
 from inplace_lint.syntax.names import ImportMap, code_positions, dotted, is_docstring, walk
 from inplace_lint.analysis.naming import looks_like_count, looks_like_inference, looks_like_integer_tensor
 from inplace_lint.analysis.values import (
     MAYBE, MODULE, NO, OPTIMIZER, OTHER, OTHER_VAL, PARAMS, UNKNOWN, NogradViewReturn, State, Val,
 )
-from inplace_lint.model.findings import Finding, LintOptions
+from inplace_lint.model.events import MultiViewWrite, NogradViewWrite, StaleSave, WriteEvent
+from inplace_lint.model.findings import LintOptions
+from inplace_lint.model.records import Record
 from inplace_lint.knowledge import VIEW_METHODS, load
 from inplace_lint.syntax.select import runs_backward
 
@@ -27,15 +29,29 @@ AUTOGRAD_FUNCTION_BASES = {"torch.autograd.Function", "torch.autograd.function.F
 OPTIMIZER_BASES = {"torch.optim.Optimizer", "torch.optim.optimizer.Optimizer"}
 
 
-def analyze_module(module: cst.Module, source: str, path: str, options: LintOptions,
-                   parsed_text: Optional[str] = None, positions=None) -> List[Finding]:
-    """Findings for ``module``, parsed from ``parsed_text`` (``source`` itself, or the line-preserving
-    reduced text inplace_lint.syntax.select made of it). ``positions``: the module's LibCST positions when the
-    caller has them, or computes them a top-level statement at a time (the language server keeps them per
-    piece; a lint positions the statements holding the findings: engine.StatementPositions)."""
+class Analysis(Record):
+    """What the analysis of one module found: its events (inplace_lint.model.events), in the order found,
+    with what turning them into findings needs -- the module's positions, the parse (``module`` of
+    ``parsed_text``), how to render a node (``code``) and an ``m.inplace = True`` flip, if any."""
+
+    events: list
+    positions: object
+    module: object
+    parsed_text: str
+    code: object  # node (or text), limit=60 -> its source on one line, shortened
+    inplace_flip: object = None  # the InplaceFlip switching modules in place after they were built
+
+
+def analyse(module: cst.Module, source: str, options: LintOptions, parsed_text: Optional[str] = None,
+            positions=None) -> Optional[Analysis]:
+    """The events of ``module``, parsed from ``parsed_text`` (``source`` itself, or the line-preserving
+    reduced text inplace_lint.syntax.select made of it); None when there are none. ``positions``: the
+    module's LibCST positions when the caller has them, or computes them a top-level statement at a time
+    (the language server keeps them per piece; a lint positions the statements holding the findings:
+    engine.StatementPositions)."""
     ctx = interpret_module(module, options, file_runs_backward=runs_backward(source))
     if ctx is None or not ctx.hazards:
-        return []
+        return None
     if positions is None:
         positions = code_positions(module)
     elif hasattr(positions, "prefer"):  # positioned a statement at a time: those of the findings first
@@ -43,15 +59,33 @@ def analyze_module(module: cst.Module, source: str, path: str, options: LintOpti
         positions.prefer(statement for statement in module.body
                          if statement in units or (type(statement) is cst.ClassDef and any(
                              method in units for method in _block(statement.body))))
-    from inplace_lint.fixkit import fixes
+    events = [_event(ctx, hazard) for hazard in ctx.hazards.values()]
+    return Analysis(events, positions, module, parsed_text if parsed_text is not None else source, ctx.code,
+                    ctx.inplace_flip)
 
-    fixes.prime(source, module, positions, parsed_text)  # the fixes reuse this parse: no second one
-    findings = []
-    for hazard in _one_per_write(ctx, positions):
-        finding = build_finding(ctx, hazard, positions, path, source)
-        if finding is not None:
-            findings.append(finding)
-    return findings
+
+def _event(ctx: ModuleContext, hazard: Hazard) -> WriteEvent:
+    """The event of ``hazard``, with the facts every analysis of its write noted."""
+    write = hazard.write
+    site = write.site
+    notes = ctx.write_notes.get(site) or WriteNotes()
+    base_text, base_shared = ("", True) if notes.base_text is None else (notes.base_text, notes.base_shared)
+    helper = notes.helper
+    private = helper if notes.private_args and notes.private_in_helper else None
+    facts = dict(write=write, unit=hazard.unit, base_text=base_text, base_shared=base_shared,
+                 shared=True if notes.shared is None else notes.shared, holders=notes.holders,
+                 private_helper=private, helper_calls=ctx.helper_calls.get(helper, 0) if private else 0)
+    if hazard.kind is not StaleSave:
+        if hazard.kind in (MultiViewWrite, NogradViewWrite):
+            facts["fill"] = hazard.fill
+        return hazard.kind(**facts)
+    save = hazard.save
+    if save is not None:
+        origin = ctx.param_save_origin.get(save.site)
+        facts.update(save=save, save_node=ctx.site_nodes.get(save.site),
+                     inner_op=ctx.argument_save_sites.get(save.site),
+                     saved_operands=tuple(ctx.param_save_operands.get(origin, ())))
+    return StaleSave(**facts, hook=notes.hook, outside_calls=tuple(notes.outside_calls))
 
 
 def has_hazards(module: cst.Module, options: LintOptions, built) -> bool:
@@ -241,30 +275,6 @@ def _forget_findings(ctx: ModuleContext, unit) -> None:
     ctx.reads.pop(unit, None)
 
 
-def _one_per_write(ctx: ModuleContext, positions) -> List[Hazard]:
-    """One hazard per (code, position of the write); of several saving ops, the earliest. Chosen before
-    any message is rendered: a chain of writes (``b.add_(1).add_(1)...``) has as many hazards as links."""
-    best: Dict[Tuple[str, int, int], Tuple[Tuple[int, int, int], Hazard]] = {}
-    # torch raises the multi-view (AGI003) and no_grad-view (AGI004) errors at the write itself: no
-    # backward is ever reached
-    refused = {positions[h.write.node].start for h in ctx.hazards.values()
-               if h.code in ("AGI003", "AGI004") and h.write.node in positions}
-    for hazard in ctx.hazards.values():
-        where = positions.get(hazard.write.node)
-        if where is None:
-            continue
-        saved_at = (0, 0)
-        if hazard.save is not None:
-            node = ctx.site_nodes.get(hazard.save.site)
-            if node is not None and node in positions:
-                saved_at = (positions[node].start.line, positions[node].start.column)
-        rank = (saved_at[0], saved_at[1], hazard.write.site)
-        if hazard.code == "AGI001" and where.start in refused:
-            continue
-        key = (hazard.code, where.start.line, where.start.column)
-        if key not in best or rank < best[key][0]:
-            best[key] = (rank, hazard)
-    return [hazard for _rank, hazard in best.values()]
 
 
 def _as_global(name: str, val: Val) -> Val:

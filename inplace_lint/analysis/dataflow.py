@@ -42,7 +42,9 @@ from inplace_lint.analysis.values import (
     replace,
 )
 from inplace_lint.knowledge import MODULE_PARAMS, VIEW_METHODS, InplaceForm, Knowledge, Save
+from inplace_lint.model.events import LeafWrite, MultiViewWrite, NogradViewWrite, StaleSave
 from inplace_lint.model.findings import AnalysisTooLarge
+from inplace_lint.model.records import Record, factory
 
 MAX_LOOP_ROUNDS = 6
 # Statements one unit may interpret before loops stop iterating to a fixed point (nested loops multiply
@@ -74,12 +76,30 @@ _SMALL_STATEMENTS = _subclasses(cst.BaseSmallStatement)
 ANALYSIS_BUDGET = 4_000_000
 
 
+class WriteNotes(Record):
+    """What the analyses of one in-place write noted about it, joined over every pass and caller."""
+
+    shared: Optional[bool] = None  # may the target be seen elsewhere (None: never noted, taken as yes)
+    holders: Optional[frozenset] = frozenset()  # the other local names seeing it (None: not only locals)
+    base_text: Optional[str] = None  # the local name the target is a view of (h of h[2:]) ...
+    base_shared: bool = False  # ... and whether that name's tensor may be seen elsewhere
+    # A private helper's write to its parameter (``def _scale(self, t): t.mul_(2)``): is what every call
+    # passes invisible to its caller afterwards (a temporary, or a name the call rebinds), and is the
+    # parameter the only name inside the helper that sees it? Then rebinding it there is safe.
+    private_args: Optional[bool] = None
+    private_in_helper: Optional[bool] = None
+    helper: Optional[str] = None  # the helper the write is in
+    hook: Optional[str] = None  # the forward hook whose write to its output this is
+    outside_calls: list = factory(list)  # a method's write to its module's tensors: the calls from outside
+
+
 @dataclass
 class Hazard:
-    code: str
+    kind: type  # the event the rules see it as (inplace_lint.model.events): StaleSave, LeafWrite, ...
     write: WriteSite
     save: Optional[SaveSite] = None
     unit: object = None  # the function whose analysis found it
+    fill: bool = False  # a multi-view or no_grad-view write filling a tensor of no grad with one of grad
 
 
 def _runs_at_least_once(iterable) -> bool:
@@ -195,7 +215,7 @@ class ModuleContext:
         self.save_sites: Dict[Tuple[int, str], SaveSite] = {}
         self.save_by_site: Dict[int, SaveSite] = {}  # the first save recorded at each site
         self.write_sites: Dict[int, WriteSite] = {}
-        self.hazards: Dict[Tuple[str, int, Optional[int]], Hazard] = {}
+        self.hazards: Dict[Tuple[type, int, Optional[int]], Hazard] = {}
         self.class_attrs: Dict[str, Dict[str, Val]] = {}  # class name -> self.<attr> values from __init__
         self.user_modules: Set[str] = set()  # classes deriving from nn.Module in this file
         self.forward_classes: Set[str] = set()  # classes of this file defining ``forward``
@@ -251,23 +271,11 @@ class ModuleContext:
         self.closure_owner: Dict[cst.FunctionDef, object] = {}  # nested function -> the function defining it
         self.autograd_functions_all: Set[str] = set()  # every custom autograd.Function class
         self.param_labels: Dict[str, str] = {}  # parameter group -> the name its module is bound to
-        self.shared_writes: Dict[int, bool] = {}  # write site -> may the target be seen elsewhere
-        # A private helper's write to its parameter (``def _scale(self, t): t.mul_(2)``): is what every call
-        # passes invisible to its caller afterwards (a temporary, or a name the call rebinds), and is the
-        # parameter the only name inside the helper that sees it? Then rebinding it there is safe.
-        self.private_call_args: Dict[int, bool] = {}
+        # write site -> what every analysis of that write noted about it (the facts its event carries)
+        self.write_notes: Dict[int, WriteNotes] = {}
         self.torch_layer_subclasses: Dict[str, str] = {}  # class L(nn.Linear) -> "torch.nn.Linear"
         self.optimizer_classes: Set[str] = set()  # class MySGD(torch.optim.Optimizer), and their subclasses
-        self.multiview_fills: Set[int] = set()  # AGI003 write sites filling a split output of no grad with grad
-        self.nograd_view_fills: Set[int] = set()  # AGI004 write sites filling a no_grad view of no grad with grad
-        self.private_in_helper: Dict[int, bool] = {}
-        self.helper_of_write: Dict[int, str] = {}  # write site in a helper -> the helper's name
-        self.hook_writes: Dict[int, str] = {}  # write site in a forward hook to its output -> the hook's name
-        # write site in a method to its module's own tensors -> the calls of it from outside the class
-        self.receiver_writes: Dict[int, List[cst.Call]] = {}
         self.helper_call_nodes: Dict[str, Set[int]] = {}  # helper name -> the calls of it analysed
-        self.write_holders: Dict[int, Optional[frozenset]] = {}  # write site -> other local names seeing it
-        self.view_bases: Dict[int, Tuple[str, bool]] = {}  # write site -> (viewed name, may it be seen elsewhere)
         self.current_unit: object = None
         self.call_args: Dict[str, Dict[str, Val]] = {}  # function -> parameter values joined over its calls
         # module classes of this file with one __init__: its parameters (self aside), and what the calls
@@ -352,22 +360,30 @@ class ModuleContext:
         seen = self.reads.get(unit, {})
         return any(self._result_of(kind, key) != then for (kind, key), then in seen.items())
 
+    def notes_of(self, site: int) -> "WriteNotes":
+        notes = self.write_notes.get(site)
+        if notes is None:
+            notes = self.write_notes[site] = WriteNotes()
+        return notes
+
     def note_base(self, site: int, base: str, shared: bool) -> None:
-        old = self.view_bases.get(site)
-        self.view_bases[site] = (base, shared or (old[1] if old else False))
+        notes = self.notes_of(site)
+        notes.base_text, notes.base_shared = base, shared or notes.base_shared
 
     @property
     def helper_calls(self) -> Dict[str, int]:
         return {name: len(calls) for name, calls in self.helper_call_nodes.items()}
 
     def note_private_arg(self, site: int, private: bool) -> None:
-        self.private_call_args[site] = self.private_call_args.get(site, True) and private
+        notes = self.notes_of(site)
+        notes.private_args = (notes.private_args is None or notes.private_args) and private
 
     def note_sharing(self, site: int, shared: bool, holders: Optional[frozenset] = frozenset()) -> None:
-        self.shared_writes[site] = self.shared_writes.get(site, False) or shared
+        notes = self.notes_of(site)
+        notes.shared = bool(notes.shared) or shared
         # None: seen outside the local names, so no list of holders can make it safe
-        old = self.write_holders.get(site, frozenset())
-        self.write_holders[site] = None if old is None or holders is None else old | holders
+        old = notes.holders
+        notes.holders = None if old is None or holders is None else old | holders
 
     # -- sites -------------------------------------------------------------------------------------
     def class_statement(self, name: Optional[str]) -> Optional[cst.ClassDef]:
@@ -422,10 +438,13 @@ class ModuleContext:
             self._code_cache[key] = text
         return text
 
-    def report(self, code: str, write: WriteSite, save: Optional[SaveSite]) -> None:
-        key = (code, write.site, save.site if save else None)
-        if key not in self.hazards:
-            self.hazards[key] = Hazard(code, write, save, self.current_unit)
+    def report(self, kind: type, write: WriteSite, save: Optional[SaveSite], fill: bool = False) -> None:
+        key = (kind, write.site, save.site if save else None)
+        hazard = self.hazards.get(key)
+        if hazard is None:
+            self.hazards[key] = Hazard(kind, write, save, self.current_unit, fill)
+        elif fill:  # a fill in any analysis of the write makes it one
+            hazard.fill = True
         units = self.hazard_units.setdefault(key, [])  # a helper's write: every caller reports it
         if not any(unit is self.current_unit for unit in units):
             units.append(self.current_unit)
@@ -672,7 +691,7 @@ class Interpreter:
         if write is None:
             return
         save = self._save_site_for(rid)
-        self.ctx.report("AGI001", write, save)
+        self.ctx.report(StaleSave, write, save)
 
     def _save_site_for(self, rid: RecordId) -> Optional[SaveSite]:
         return self.ctx.save_by_site.get(rid[0])
@@ -746,8 +765,9 @@ class Interpreter:
         if write.target_is_local_name and write.target_text in self.unit.params:
             others = [v for n, v in state.env.items()
                       if v.groups & target.groups and v.kind != MODULE and n != write.target_text]
-            ctx_private = self.ctx.private_in_helper
-            ctx_private[write.site] = ctx_private.get(write.site, True) and not others
+            notes = self.ctx.notes_of(write.site)
+            alone = notes.private_in_helper is None or notes.private_in_helper
+            notes.private_in_helper = alone and not others
         base = _view_base(write.target_node) if write.target_node is not None else None
         # feats[1].clamp_() on a list: the element is no view of the list (cloning the list is no fix)
         if base is not None and base.value in state.env and state.env[base.value].kind != CONTAINER:
@@ -755,23 +775,18 @@ class Interpreter:
                 state, state.env[base.value], replace(write, target_text=base.value, target_is_local_name=True)))
         if target.multiview and target.grad != NO and not self.unit.nograd:
             # torch raises at once: "Output 0 of SplitBackward0 is a view and is being modified inplace"
-            self.ctx.report("AGI003", write, None)
+            self.ctx.report(MultiViewWrite, write, None)
         elif target.nograd_view and not self.unit.nograd:
             # torch raises at once: "A view was created in no_grad mode and is being modified inplace"
-            self.ctx.report("AGI004", write, None)
+            self.ctx.report(NogradViewWrite, write, None)
         elif (target.multiview or target.nograd_fill_view) and not self.unit.nograd and any(
                 v.tensorish and v.grad == YES for k, v in args.items() if form is None or k != form.modifies):
             # an output of split/chunk/unbind of a tensor without grad, or a view made under no_grad of one,
             # written with one that requires grad (filling a buffer's unbind() views, a row taken under
             # no_grad): torch refuses that too, at once
-            if target.multiview:
-                self.ctx.multiview_fills.add(write.site)
-                self.ctx.report("AGI003", write, None)
-            else:
-                self.ctx.nograd_view_fills.add(write.site)
-                self.ctx.report("AGI004", write, None)
+            self.ctx.report(MultiViewWrite if target.multiview else NogradViewWrite, write, None, fill=True)
         elif target.leaf and target.grad == YES and not self.unit.nograd:
-            self.ctx.report("AGI002", write, None)
+            self.ctx.report(LeafWrite, write, None)
         saved_texts = saved_texts or {}
         new_records = set()
         op_text = op_node  # rendered only if a finding needs it

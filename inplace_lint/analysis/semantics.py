@@ -898,7 +898,7 @@ def _register_forward_hook(interp: "Interpreter", state: State, node: cst.Call, 
         # the module's caller holds the output: rebinding the name inside the hook would change nothing
         for sid in _write_through_helper(interp, state, forward_output, output, writes[output], label,
                                          private=False, seen_outside=True):
-            interp.ctx.hook_writes[sid] = label
+            interp.ctx.notes_of(sid).hook = label
     return unknown_result(interp, state, node, vals)
 
 
@@ -985,7 +985,7 @@ def _method_writes_receiver(interp: "Interpreter", state: State, module: ModuleI
         # change nothing
         for sid in _write_through_helper(interp, state, target, param, sites, name, private=False,
                                          seen_outside=True):
-            calls = interp.ctx.receiver_writes.setdefault(sid, [])
+            calls = interp.ctx.notes_of(sid).outside_calls
             if call not in calls and not only_renormalising:  # the fix moves a method call, never a forward
                 calls.append(call)
 
@@ -1027,7 +1027,7 @@ def _write_through_helper(interp: "Interpreter", state: State, target: Val, para
         interp.ctx.note_private_arg(sid, private)
         if seen_outside:
             interp.ctx.note_sharing(sid, True, None)
-        interp.ctx.helper_of_write[sid] = label
+        interp.ctx.notes_of(sid).helper = label
         interp.bump(state, target.groups, write, target.spares)
         sids.append(sid)
     return sids

@@ -58,7 +58,8 @@ def fingerprint() -> str:
 
 def genuine() -> bool:
     """Is this process linting with the package's own code? A test that swaps in a stand-in analysis
-    (``sys.modules``) or patches the engine must not read, or write, real answers."""
+    (``sys.modules``, or ``analyze_module`` in inplace_lint.rules.report) or patches the engine must not
+    read, or write, real answers."""
     package = Path(__file__).resolve().parents[1]  # the whole inplace_lint package
     for name, module in list(sys.modules.items()):
         if name == "inplace_lint" or name.startswith("inplace_lint."):
@@ -74,9 +75,10 @@ def genuine() -> bool:
         for attr in ("lint_source", "lint_with_tree", "parse", "might_have_hazard"):
             if getattr(getattr(engine, attr, None), "__module__", None) != "inplace_lint.engine.core":
                 return False
-    analysis = sys.modules.get("inplace_lint.analysis")
-    if analysis is not None:
-        return getattr(analysis.analyze_module, "__module__", None) == "inplace_lint.analysis"
+    rules = sys.modules.get("inplace_lint.rules.report")
+    if rules is not None:
+        seam = getattr(rules, "analyze_module", None)
+        return getattr(seam, "__module__", None) == "inplace_lint.rules.report"
     return True
 
 

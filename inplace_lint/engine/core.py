@@ -19,8 +19,10 @@ from typing import Dict, List, Optional, Tuple
 import libcst as cst
 from libcst.metadata import CodePosition, CodeRange
 
-from inplace_lint.model.findings import AnalysisTooLarge, Finding, LintError, LintOptions
-from inplace_lint.rules import messages
+from inplace_lint.model.findings import AnalysisTooLarge, Finding, LintError, LintOptions, LintSession
+from inplace_lint.rules import report
+from inplace_lint.analysis import dataflow
+from inplace_lint.syntax.cst_from_ast import Unsupported, convert
 from inplace_lint.syntax.names import code_positions
 from inplace_lint.syntax.select import _BREAK
 from inplace_lint.syntax.select import parse_quietly
@@ -472,16 +474,16 @@ def _lint(source: str, tree: Optional[ast.Module], path: str, options: LintOptio
         refuse_long_chains(source, ast_tree)
         checked = _CHAINS_CHECKED.set(True)
     try:
-        reads = messages.WHOLE_SOURCE_READS[0]
+        session = LintSession()
         pieces = _parse_pieces(text, starts, memo) if memo is not None and starts else None
         if pieces is None and reduce and not _hazards_on_ast(text, ast_text, ast_tree, reductions, options):
             findings = []
         else:
             owner = memo.owner if memo else None
-            findings = _parse_and_analyse(source, text, path, options, pieces, owner, starts)
+            findings = _parse_and_analyse(source, text, path, options, pieces, owner, starts, session)
         if memo is not None:
-            # a fix's safety that looked beyond the reduced text (analysis.messages) must not be reused
-            memo.key = key if messages.WHOLE_SOURCE_READS[0] == reads else None
+            # a fix's safety that looked beyond the reduced text (inplace_lint.rules) must not be reused
+            memo.key = key if not session.whole_source_reads else None
             memo.findings = list(findings)
         return findings
     finally:
@@ -558,23 +560,13 @@ def _hazards_on_ast(text: str, ast_text: str, tree: Optional[ast.Module], reduct
     True whenever it cannot tell: a hazard found (its finding, message and fix come from LibCST's tree),
     a construct that module does not build, or any error. ``tree``: the ``ast`` tree of ``ast_text``,
     which is ``text`` itself, or the whole text the selection reduced to ``text`` with ``reductions``."""
-    try:
-        from inplace_lint.syntax.cst_from_ast import Unsupported, convert
-    except Exception:  # pragma: no cover - never a lost finding: LibCST decides
-        if _debugging():
-            raise
-        return True
     limit = sys.getrecursionlimit()
     try:
-        from inplace_lint.analysis import has_hazards
-
         sys.setrecursionlimit(max(limit, 10_000))
         if tree is None:
-            from inplace_lint.syntax.select import parse_quietly
-
             tree, ast_text, reductions = parse_quietly(text), text, None
         module, converter = convert(ast_text, tree, reductions)
-        return has_hazards(module, options, converter)
+        return report.has_hazards(module, options, converter)
     except AnalysisTooLarge as error:  # LibCST's tree would cost as much again
         raise LintError(f"cannot lint: {error}") from None
     except (Unsupported, SyntaxError, ValueError, RecursionError, MemoryError):
@@ -589,16 +581,14 @@ def _hazards_on_ast(text: str, ast_text: str, tree: Optional[ast.Module], reduct
 
 def _debugging() -> bool:
     """INPLACE_LINT_DEBUG=1 (the tests set it): an internal error raises instead of costing only time."""
-    try:
-        from inplace_lint.analysis.dataflow import DEBUG
-    except Exception:  # a stand-in for the analysis (tests of how errors are reported)
-        return False
-    return DEBUG
+    return dataflow.DEBUG  # read at each call: tests switch it
 
 
 def _parse_and_analyse(source: str, text: str, path: str, options: LintOptions, pieces=None,
                        owner: Optional[Dict[cst.CSTNode, _Piece]] = None,
-                       starts: Optional[List[int]] = None) -> List[Finding]:
+                       starts: Optional[List[int]] = None,
+                       session: Optional[LintSession] = None) -> List[Finding]:
+    session = session if session is not None else LintSession()
     positions = None
     try:
         if pieces is not None:
@@ -613,16 +603,16 @@ def _parse_and_analyse(source: str, text: str, path: str, options: LintOptions, 
             raise
         # the reduced text must parse whenever the file does; if it does not, that is a selection bug,
         # which must cost time, never a finding or a bogus error: lint the whole text
-        messages.WHOLE_SOURCE_READS[0] += 1  # not a function of the reduced text: not for a Memo
+        session.whole_source_reads += 1  # not a function of the reduced text: not for a Memo
         text = source
         module = parse(source)
         positions = None
     limit = sys.getrecursionlimit()
     try:
-        from inplace_lint.analysis import analyze_module
-
         sys.setrecursionlimit(max(limit, 10_000))
-        findings = analyze_module(module, source, path, options, parsed_text=text, positions=positions)
+        # looked up at each call: tests stand in for the rules' analyze_module
+        findings = report.analyze_module(module, source, path, options, parsed_text=text, positions=positions,
+                                         session=session)
     except RecursionError:
         raise LintError("cannot lint: the code nests too deeply to analyse") from None
     except LintError:

@@ -1,16 +1,18 @@
 """Autofixes: rewrite an in-place write so that the tensor autograd saved is left alone.
 
-:func:`attach` is called by the analysis once per finding (``analysis.messages._with_fix``); it returns
-the finding with a :class:`~inplace_lint.model.findings.Fix` (title, applicability, text edits) and with the fix
-title appended to the message, or the finding unchanged when no fix is possible. :func:`fix_source`
+:func:`attach` is called by the rules once per finding (inplace_lint.rules.report) with the plan the
+finding's rule makes (each rule's unit plans from the helpers here); it returns the finding with a
+:class:`~inplace_lint.model.findings.Fix` (title, applicability, text edits) and with the fix title
+appended to the message, or the finding unchanged when no fix is possible. inplace_lint.fixkit.apply
 applies fixes to a whole text in rounds (lint, apply the non-overlapping fixes bottom-up, lint again).
 
 Edits are computed from LibCST positions on the original text (1-based lines, 0-based columns, end
 exclusive). Only the rewritten range is replaced, and every sub-expression is copied from the source as
-written (``Module.code_for_node``), so comments and formatting around and inside the edit are kept. The
-parse is cached per source text, because ``attach`` runs once per finding of the same file.
+written (``Module.code_for_node``), so comments and formatting around and inside the edit are kept. A
+lint hands over the analysis's parse (:func:`reuse`); otherwise the parse is cached per source text.
 
-What each form becomes (AGI001; see the rule's "Fix safety" section for why):
+What each form becomes out of place (:func:`plan_out_of_place`; see AGI001's "Fix safety" section for
+why); each rule's unit (inplace_lint.rules.<unit>.report) plans its own fixes from these helpers:
 
 ==================  ===========================================  ======================================
 form                written                                      fixed
@@ -37,13 +39,6 @@ optimizer_step      ``opt.step()``                               no fix
 parameter_update    ``target.load_state_dict(...)``,             no fix
                     a helper's ``layer.weight.mul_(d)``
 ==================  ===========================================  ======================================
-
-AGI002 (a leaf that requires grad written in place outside ``no_grad``): the statement is wrapped in
-``with torch.no_grad():`` -- safe for updates (augmented assignments, subscript writes, ``add_``,
-``copy_``, ``clamp_``, ``zero_``, initialisers ...), unsafe for math ops on the leaf itself (``exp_``);
-an activation's ``inplace=True`` (functional or module) is removed instead, since running the activation
-under no_grad would also cut its gradient (unsafe); a custom Function that writes its input in place
-(``ctx.mark_dirty``) is applied to a clone of the leaf (unsafe: the leaf keeps its values).
 """
 
 from __future__ import annotations
@@ -60,7 +55,6 @@ from libcst.metadata import ExpressionContext, ExpressionContextProvider, Metada
 
 from inplace_lint.model.findings import Edit, Finding, Fix, Position
 from inplace_lint.syntax.names import child_nodes, code_positions, is_docstring, walk
-from inplace_lint.rules.messages import MULTI_VIEW_FILL, NOGRAD_VIEW_FILL
 from inplace_lint.knowledge import load
 
 DEBUG = os.environ.get("INPLACE_LINT_DEBUG") == "1"
@@ -323,23 +317,18 @@ def _children(node: cst.CSTNode) -> List[cst.CSTNode]:
     return child_nodes(node, fields)  # every field: a fix may look for whitespace nodes too
 
 
-_PRIMED: "Dict[str, _Source]" = {}
-
-
 @lru_cache(maxsize=4)
 def _parse(source: str) -> _Source:
     # Keyed by the text itself (its hash is cached by Python; equal texts share one parse).
-    primed = _PRIMED.pop(source, None)
-    return primed if primed is not None else _Source(source)
+    return _Source(source)
 
 
-def prime(source: str, module: cst.Module, positions, parsed_text: Optional[str] = None) -> None:
-    """Reuse the analysis's parse (and its positions) for the fixes of ``source``, instead of parsing
-    again. ``parsed_text`` is what was parsed: ``source`` itself, or the line-preserving reduced text
+def reuse(parsed_text: str, module: cst.Module, positions) -> _Source:
+    """The analysis's parse (and its positions), for the fixes of its findings, instead of parsing again.
+    ``parsed_text`` is what was parsed: the linted text itself, or the line-preserving reduced text
     (inplace_lint.syntax.select), which keeps every line of the functions a finding can be in unchanged, so
-    every position and every line a fix reads or edits is the same as in ``source``."""
-    _PRIMED.clear()
-    _PRIMED[source] = _Source(parsed_text if parsed_text is not None else source, module, positions)
+    every position and every line a fix reads or edits is the same as in the linted text."""
+    return _Source(parsed_text, module, positions)
 
 
 def _dotted(node) -> str:
@@ -995,7 +984,8 @@ def _plan_module_ctor(s: _Source, f: Finding) -> Optional[_Plan]:
     if found is None:
         return None
     call, removal, title = found
-    return _Plan(title, f.code == "AGI001" and _sequential_internal(s, f, call), removal)
+    # safe where only the container sees what it overwrites (the rule planning it may say otherwise)
+    return _Plan(title, _sequential_internal(s, f, call), removal)
 
 
 def _module_title(s: _Source, arg: cst.Arg, removal: Sequence[Edit]) -> str:
@@ -1144,7 +1134,8 @@ def _has_multiline_string(s: _Source, node: cst.CSTNode) -> bool:
 
 
 def _plan_no_grad(s: _Source, f: Finding) -> Optional[_Plan]:
-    """AGI002: run the statement under ``with torch.no_grad():`` (indented one level deeper)."""
+    """Run the statement under ``with torch.no_grad():`` (indented one level deeper); unsafe until the
+    rule planning it says otherwise."""
     node = s.find(f.site.start, f.site.end, (cst.BaseSmallStatement, cst.Call))
     if node is None:
         return None
@@ -1171,57 +1162,7 @@ def _plan_no_grad(s: _Source, f: Finding) -> Optional[_Plan]:
     return _Plan(f"Wrap in 'with {no_grad}():'", False, edits)
 
 
-def _plan_leaf(s: _Source, f: Finding) -> Optional[_Plan]:
-    form = f.site.form
-    if form in ("inplace_kwarg", "module_ctor", "module_call"):
-        # An activation applied to a leaf: computing it out of place keeps its gradient; running it
-        # under no_grad would not (and for a module constructor, would not even stop the error). The
-        # leaf then keeps its values: safe only when nothing reads it afterwards.
-        plan = _AGI001_PLANS[form](s, f)
-        if plan is not None:
-            call = s.find(f.site.start, f.site.end, cst.Call)
-            stmt = _statement(s, call) if call is not None and form == "inplace_kwarg" else None
-            plan.safe = bool(plan.safe and stmt is not None and f.site.target_is_local_name
-                             and not _read_later(s, f.site.target_text, stmt))
-        return plan
-    if form in ("optimizer_step", "parameter_update"):
-        return None
-    if form in ("function", "apply_input"):
-        call = s.find(f.site.start, f.site.end, cst.Call)
-        if call is not None and isinstance(call.func, cst.Attribute) and call.func.attr.value == "apply":
-            return _plan_apply_on_clone(s, f, call)
-    plan = _plan_no_grad(s, f)
-    if plan is not None:
-        # An update of a leaf (an optimizer step, a weight clip, an initialisation, loading weights) is
-        # meant not to be recorded: running it under no_grad is exactly that. A math op applied to the
-        # leaf itself (log_var.exp_()) may have been meant as part of the computation: review it.
-        method = f.evidence.inplace_op[:-2] if f.evidence.inplace_op.endswith("()") else ""
-        # torch._foreach_lerp_(shadow_params, ...): the same update on every tensor of a list
-        method = method[len("_foreach_"):] if method.startswith("_foreach_") else method
-        plan.safe = form in ("augassign", "subscript") or method in _LEAF_UPDATE_METHODS
-    return plan
-
-
-def _plan_apply_on_clone(s: _Source, f: Finding, call: cst.Call) -> Optional[_Plan]:
-    """``Fn.apply(w)`` with a forward that writes its input in place (``ctx.mark_dirty``): apply it to a clone
-    of ``w``. The gradient still reaches ``w`` (under no_grad it would not); unsafe: ``w`` keeps its old
-    values, where code running without grad may have relied on the write."""
-    written = f.site.target_text
-    arg = next((a for a in call.args if not a.keyword and not a.star and s.code(a.value) == written), None)
-    if arg is None:
-        return None
-    new_call = _out_of_place_call(s, call, arg.value, call.func.attr, None, clone_arg=arg)
-    return _Plan(_write_title(new_call), False, [_replace(s, call, new_call)])
-
-
-_LEAF_UPDATE_METHODS = frozenset({
-    "add_", "sub_", "mul_", "div_", "copy_", "zero_", "fill_", "clamp_", "clamp_min_", "clamp_max_", "clip_",
-    "masked_fill_", "lerp_", "addcmul_", "addcdiv_", "normal_", "uniform_", "index_fill_", "masked_scatter_",
-    "scatter_", "index_copy_", "index_add_", "fill_diagonal_", "bernoulli_", "random_", "exponential_",
-})
-
-
-_AGI001_PLANS = {
+_OUT_OF_PLACE = {
     "augassign": _plan_augassign,
     "element_augassign": _plan_element_augassign,
     "method": _plan_method,
@@ -1234,57 +1175,49 @@ _AGI001_PLANS = {
 }
 
 
-def plan_fix(finding: Finding, source: str) -> Optional[Fix]:
-    """The fix for ``finding`` in ``source``, or None (see the module docstring)."""
+# -- what the rules plan their fixes from (inplace_lint.rules.<unit>.report) ---------------------------
+Plan = _Plan
+Statement = _Stmt
+plan_no_grad = _plan_no_grad
+statement = _statement
+read_later = _read_later
+out_of_place_call = _out_of_place_call
+replace = _replace
+write_title = _write_title
+
+
+def plan_out_of_place(s: _Source, f: Finding) -> Optional[_Plan]:
+    """The write of ``f`` rewritten out of place, by its form (the module docstring's table); None when
+    its form has no such rewrite or this one cannot be made."""
+    handler = _OUT_OF_PLACE.get(f.site.form)
+    return handler(s, f) if handler is not None else None
+
+
+def plan_fix(finding: Finding, source: str, planner, parsed=None) -> Optional[Fix]:
+    """The fix for ``finding`` in ``source``, or None: what ``planner(parse, finding)`` (its rule's plan)
+    makes of it. ``parsed()``: the parse of ``source`` to reuse (None: parse it)."""
     site = finding.site
     if site is None:
         return None
-    s = _parse(source)
+    s = parsed() if parsed is not None else _parse(source)
     lines = {site.start.line, site.end.line}
     if site.kwarg_start is not None:
         lines.add(site.kwarg_start.line)
     if finding.evidence.saving_line is not None:
         lines.add(finding.evidence.saving_line)
     s.ensure(lines)
-    if finding.code == "AGI002":
-        plan = _plan_leaf(s, finding)
-    elif finding.code == "AGI003" and finding.evidence.role == MULTI_VIEW_FILL:
-        return None  # filling a buffer's split outputs: the code needs rewriting (outputs[t] = h, stack)
-    elif finding.code == "AGI004" and finding.evidence.role == NOGRAD_VIEW_FILL:
-        # wrapped in no_grad, the write would drop the gradient of what it writes, which the code wants
-        return None
-    elif finding.code == "AGI004":
-        # the view already opted out of autograd: write it without recording, as it was made
-        plan = _plan_no_grad(s, finding)
-        if plan is not None:
-            plan.safe = False  # any gradient through the tensor the view shares no longer sees the write
-            node = s.find(site.start, site.end, (cst.BaseSmallStatement, cst.Call))
-            stmt = _Stmt(node, "nested") if isinstance(node, cst.BaseSmallStatement) else \
-                _statement(s, node) if node is not None else None
-            if stmt is None or not (site.target_text or "").isidentifier() or \
-                    _read_later(s, site.target_text, stmt):
-                # torch also refuses to read a no_grad view with grad on once it was written, even under
-                # no_grad: a view read again needs another rewrite (made outside no_grad, or cloned)
-                plan = None
-    else:
-        handler = _AGI001_PLANS.get(site.form)
-        plan = handler(s, finding) if handler is not None else None
+    plan = planner(s, finding)
     if plan is None or not plan.edits:
         return None
-    if finding.code == "AGI003":
-        # out of place, the write no longer reaches the split tensor through the view: where the code
-        # also runs without grad (evaluation), that tensor keeps its old values
-        plan.safe = False
     return Fix(plan.title, "safe" if plan.safe else "unsafe", tuple(plan.edits))
 
 
-def forward_hook_fix(finding: Finding, source: str, hook: str) -> Optional[Fix]:
+def forward_hook_fix(s: _Source, finding: Finding, hook: str) -> Optional[Fix]:
     """For a forward hook (module-level, or returned by a factory) that writes its output in place: write a
     copy and return it. A forward hook's return value replaces the module's output, so the caller sees the
     same values, and the tensor the module saved for backward stays as it was. Only for a hook with no
     ``return`` of its own (one that returns, or yields, would need its returns rewritten too), whose output
-    is a plain parameter."""
-    s = _parse(source)
+    is a plain parameter. ``s``: the parse of the text."""
     hooks = [st for st in s.module.body if isinstance(st, cst.FunctionDef) and st.name.value == hook]
     if not hooks:
         # a hook a factory returns (``def _make_hook(self, name): def hook(...): ...; return hook``): the
@@ -1325,10 +1258,10 @@ def forward_hook_fix(finding: Finding, source: str, hook: str) -> Optional[Fix]:
     return Fix(title, "safe", edits)
 
 
-def saved_copy_fix(source: str, places: Sequence[Tuple[Position, Position, bool]]) -> Optional[Fix]:
+def saved_copy_fix(s: _Source, places: Sequence[Tuple[Position, Position, bool]]) -> Optional[Fix]:
     """Hand the saving ops a copy of each operand ``(start, end, atom)`` (``w`` -> ``w.clone()``; an operand
-    that is not an ``atom`` is parenthesised first): each op saves its copy, which no later write touches."""
-    s = _parse(source)
+    that is not an ``atom`` is parenthesised first): each op saves its copy, which no later write touches.
+    ``s``: the parse of the text."""
     edits: List[Edit] = []
     copies = []
     for start, end, atom in places:
@@ -1344,14 +1277,14 @@ def saved_copy_fix(source: str, places: Sequence[Tuple[Position, Position, bool]
     return Fix(f"Save a copy: {', '.join(copies)}", "safe", tuple(edits))
 
 
-def call_after_backward_fix(source: str, start: Position, end: Position) -> Optional[Fix]:
+def call_after_backward_fix(s: _Source, start: Position, end: Position) -> Optional[Fix]:
     """Move the call statement at ``start``-``end`` (``critic.clip_weights(0.01)``, a method that writes
     its module's own tensors in place) to just after the next ``<loss>.backward()`` statement of the same
     block. The forward values were computed before the call and stay the same; backward now reads the
     tensors it saved, and the write still happens, after it. Only when the call and the backward are
     one-line statements of their own, the call's receiver is a plain name, and no statement between them
-    mentions that name (another forward would see the module's tensors unwritten) or holds a block."""
-    s = _parse(source)
+    mentions that name (another forward would see the module's tensors unwritten) or holds a block.
+    ``s``: the parse of the text."""
     s.ensure({start.line})
     call = s.find(start, end, cst.Call)
     stmt = _statement(s, call) if call is not None else None
@@ -1390,15 +1323,16 @@ def call_after_backward_fix(source: str, start: Position, end: Position) -> Opti
     return Fix(title, "safe", edits)
 
 
-def attach(finding: Finding, source: str) -> Finding:
-    """``finding`` with its fix, and the fix title appended to its message; unchanged if no fix applies.
+def attach(finding: Finding, source: str, planner, parsed=None) -> Finding:
+    """``finding`` with the fix ``planner(parse, finding)`` plans (see :func:`plan_fix`), and the fix title
+    appended to its message; unchanged if no fix applies.
 
     Never raises (an internal error leaves the finding without a fix) unless ``INPLACE_LINT_DEBUG=1``.
     """
     if finding.fix is not None or finding.site is None:
         return finding
     try:
-        fix = plan_fix(finding, source)
+        fix = plan_fix(finding, source, planner, parsed)
     except Exception:
         if DEBUG:
             raise

@@ -122,6 +122,15 @@ class LintOptions(Record):
     extra: dict = factory(dict)
 
 
+class LintSession(Record):
+    """The state of one lint of one text, passed along instead of kept in module globals."""
+
+    # how often it looked beyond the reduced text the analysis saw (a fix's safety reading the whole text,
+    # or the reduced text failing to parse): then its findings are not a function of that text, and a
+    # Memo (inplace_lint.engine.core) must not keep them
+    whole_source_reads: int = 0
+
+
 class AnalysisTooLarge(BaseException):
     """One file's analysis would do more work than its fuse allows (inplace_lint.analysis.dataflow's
     ANALYSIS_BUDGET); the engine reports it as one LintError. Not an Exception: the analysis's guards

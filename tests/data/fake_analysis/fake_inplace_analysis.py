@@ -1,4 +1,5 @@
-"""A stand-in for ``inplace_lint.analysis`` used by the adapter tests (CLI, flake8, LSP, pre-commit).
+"""A stand-in for ``inplace_lint.rules.report`` (the analysis and the rules) used by the adapter tests (CLI,
+flake8, LSP, pre-commit).
 
 The adapters only format and act on findings, so their tests need findings that are known exactly and do
 not move when the real analysis improves. This module finds three textual patterns:
@@ -9,8 +10,8 @@ not move when the real analysis improves. This module finds three textual patter
     x.mul_(y)     AGI001, unsafe fix ``x = x.mul(y)``
     x.zero_()     AGI002, no fix
 
-Install it in-process with :func:`install` (or ``monkeypatch.setitem(sys.modules, ...)``), or in a
-subprocess by putting this folder on PYTHONPATH: its ``sitecustomize.py`` calls :func:`install`.
+Install it in-process with :func:`patch` (the engine looks ``analyze_module`` up at each call), or in
+a subprocess by putting this folder on PYTHONPATH: its ``sitecustomize.py`` calls :func:`install`.
 """
 
 from __future__ import annotations
@@ -22,10 +23,11 @@ import types
 SQUARE = re.compile(r"\b(?P<name>[A-Za-z_]\w*) \*= (?P=name)\b")
 POWER = re.compile(r"\b(?P<name>[A-Za-z_]\w*) \*\*= (?P=name)\b")
 MUL_ = re.compile(r"\b(?P<name>[A-Za-z_]\w*)\.mul_\((?P<arg>[A-Za-z_]\w*)\)")
+SEAM = "inplace_lint.rules.report"  # where the engine finds analyze_module
 ZERO_ = re.compile(r"\b(?P<name>[A-Za-z_]\w*)\.zero_\(\)")
 
 
-def analyze_module(module, source, path, options, parsed_text=None, positions=None):
+def analyze_module(module, source, path, options, parsed_text=None, positions=None, session=None):
     from inplace_lint.model.findings import Edit, Evidence, Finding, Fix, Position
 
     findings = []
@@ -100,18 +102,32 @@ def analyze_module(module, source, path, options, parsed_text=None, positions=No
     return findings
 
 
+def has_hazards(module, options, built) -> bool:
+    return True  # the first look defers to analyze_module
+
+
 def make_module() -> types.ModuleType:
-    module = types.ModuleType("inplace_lint.analysis")
+    module = types.ModuleType(SEAM)
     module.analyze_module = analyze_module
+    module.has_hazards = has_hazards
     module.__fake__ = True
     return module
 
 
+def patch(monkeypatch, module=None) -> None:
+    """In this process, lint with ``module`` (default: :func:`make_module`'s) standing in for the seam."""
+    import inplace_lint.rules.report as seam
+
+    module = module or make_module()
+    monkeypatch.setattr(seam, "analyze_module", module.analyze_module)
+    monkeypatch.setattr(seam, "has_hazards", module.has_hazards)
+
+
 class _Finder:
-    """Serves ``inplace_lint.analysis`` from this file, ahead of the real package."""
+    """Serves ``inplace_lint.rules.report`` from this file, ahead of the real module."""
 
     def find_spec(self, fullname, path=None, target=None):
-        if fullname != "inplace_lint.analysis":
+        if fullname != SEAM:
             return None
         import importlib.util
 

@@ -62,6 +62,58 @@ the helper cannot see is a number (``self.codebook.weight[i]``) is not followed.
 tensor under ``no_grad`` (``a, b = t``) also makes such views; those are not tracked.
 """
 
+from inplace_lint.model.events import NogradViewWrite
+from inplace_lint.rules.examples import Invalid, Valid
+
 CODE = "AGI004"
 NAME = "nograd-view-modified-inplace"
 SUMMARY = "In-place modification, with grad on, of a view made under no_grad of a tensor that requires grad"
+EVENT = NogradViewWrite
+SUPERSEDES = ("AGI001",)  # torch raises at the write itself: no backward is reached
+# what torch raises at the write: "A view was created in no_grad mode and is being modified inplace with
+# grad mode enabled", "Output 0 of Slice is a view of a view which was created in no_grad mode ...", and
+# the inference_mode variant
+TORCH_ERROR = r"created in (?:no_grad|inference) mode and is being modified inplace"
+
+VALID = (
+    # a view made with grad on, and one written under no_grad where it was made
+    Valid("import torch\n"
+          "x = torch.randn(4, requires_grad=True)\n"
+          "y = x * 2\n"
+          "v = y[:2]\n"
+          "v.zero_()\n"
+          "with torch.no_grad():\n"
+          "    w = y[2:]\n"
+          "    w.zero_()\n"),
+)
+INVALID = (
+    # written under no_grad too: unsafe (a gradient through y no longer sees the write)
+    Invalid("import torch\n"
+            "x = torch.randn(4, requires_grad=True)\n"
+            "y = x * 2\n"
+            "with torch.no_grad():\n"
+            "    v = y[:2]\n"
+            "v.zero_()\n", line=6,
+            fixed="import torch\n"
+                  "x = torch.randn(4, requires_grad=True)\n"
+                  "y = x * 2\n"
+                  "with torch.no_grad():\n"
+                  "    v = y[:2]\n"
+                  "with torch.no_grad():\n"
+                  "    v.zero_()\n"),
+    # read again afterwards: torch refuses that read too, so no fix
+    Invalid("import torch\n"
+            "x = torch.randn(4, requires_grad=True)\n"
+            "y = x * 2\n"
+            "with torch.no_grad():\n"
+            "    v = y[:2]\n"
+            "v.zero_()\n"
+            "print(v)\n", line=6),
+    # a no_grad view of a buffer filled with a tensor that requires grad: no fix (no_grad would drop it)
+    Invalid("import torch\n"
+            "buf = torch.zeros(4)\n"
+            "x = torch.randn(2, requires_grad=True)\n"
+            "with torch.no_grad():\n"
+            "    row = buf[:2]\n"
+            "row.copy_(x)\n", line=6),
+)

@@ -47,6 +47,44 @@ other ``new_*`` factories make one, so padding a batch by copying tensors that r
 ``no_grad`` and written with grad on raises a different error: that is AGI004.
 """
 
+from inplace_lint.model.events import MultiViewWrite
+from inplace_lint.rules.examples import Invalid, Valid
+
 CODE = "AGI003"
 NAME = "multi-view-output-modified-inplace"
 SUMMARY = "In-place modification of an output of split/chunk/unbind that requires grad"
+EVENT = MultiViewWrite
+SUPERSEDES = ("AGI001",)  # torch raises at the write itself: no backward is reached
+# what torch raises at the write: "Output 0 of Split is a view and is being modified inplace. This view is
+# the output of a function that returns multiple views. ..."
+TORCH_ERROR = r"is the output of a function that returns multiple views"
+
+VALID = (
+    # split outputs read, not written; written under no_grad; tensor_split's outputs may be written
+    Valid("import torch\n"
+          "x = torch.randn(6, requires_grad=True)\n"
+          "a, b = (x * 3).split(3)\n"
+          "a2 = a * 2\n"
+          "with torch.no_grad():\n"
+          "    c, d = x.chunk(2)\n"
+          "    c.zero_()\n"
+          "h = (x * 2).tensor_split(2)[0]\n"
+          "h.add_(1)\n"),
+)
+INVALID = (
+    # rewritten out of place, unsafe: the split tensor no longer sees the write
+    Invalid("import torch\n"
+            "x = torch.randn(6, requires_grad=True)\n"
+            "q, k, v = (x * 2).chunk(3)\n"
+            "q *= 2\n", line=4,
+            fixed="import torch\n"
+                  "x = torch.randn(6, requires_grad=True)\n"
+                  "q, k, v = (x * 2).chunk(3)\n"
+                  "q = q * 2\n"),
+    # a buffer of no grad filled through unbind() with tensors that require grad: no fix
+    Invalid("import torch\n"
+            "x = torch.randn(6, requires_grad=True)\n"
+            "buf = torch.zeros(2, 3)\n"
+            "for row, src in zip(buf.unbind(0), (x[:3], x[3:])):\n"
+            "    row.copy_(src)\n", line=5),
+)

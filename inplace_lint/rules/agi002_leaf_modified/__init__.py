@@ -55,6 +55,54 @@ Only leaves the analysis can see being created (factories with ``requires_grad=T
 ``nn.Parameter``, ``.requires_grad_()``, ``model.parameters()``) are recognised.
 """
 
+from inplace_lint.model.events import LeafWrite
+from inplace_lint.rules.examples import Invalid, Valid
+
 CODE = "AGI002"
 NAME = "leaf-modified-inplace"
 SUMMARY = "In-place modification of a leaf tensor that requires grad, outside no_grad"
+EVENT = LeafWrite
+SUPERSEDES = ()
+# what torch raises at the write: "a leaf Variable ... is being used" (direct), "a view of a leaf Variable
+# ... is being used", "a leaf Variable ... has been used" (autograd.Function.mark_dirty on a leaf)
+TORCH_ERROR = r"leaf Variable that requires grad (?:is being|has been) used in an in-place operation"
+
+VALID = (
+    # an update under no_grad, and one through .data: autograd records neither
+    Valid("import torch\n"
+          "w = torch.zeros(3, requires_grad=True)\n"
+          "with torch.no_grad():\n"
+          "    w.mul_(2)\n"
+          "w.data.add_(1)\n"),
+    # a tensor that does not require grad
+    Valid("import torch\n"
+          "v = torch.zeros(3)\n"
+          "v += 1\n"),
+)
+INVALID = (
+    # an update: wrapped in no_grad, safe
+    Invalid("import torch\n"
+            "w = torch.zeros(3, requires_grad=True)\n"
+            "w += 1\n", line=3,
+            fixed="import torch\n"
+                  "w = torch.zeros(3, requires_grad=True)\n"
+                  "with torch.no_grad():\n"
+                  "    w += 1\n"),
+    # a math op on the leaf: wrapped too, but unsafe (it may have been meant as part of the computation)
+    Invalid("import torch\n"
+            "log_var = torch.zeros(2, requires_grad=True)\n"
+            "log_var.exp_()\n", line=3,
+            fixed="import torch\n"
+                  "log_var = torch.zeros(2, requires_grad=True)\n"
+                  "with torch.no_grad():\n"
+                  "    log_var.exp_()\n"),
+    # an activation applied in place to a parameter: inplace=True removed
+    Invalid("import torch\n"
+            "import torch.nn.functional as F\n"
+            "p = torch.nn.Parameter(torch.randn(3))\n"
+            "y = F.relu(p, inplace=True)\n", line=4,
+            fixed="import torch\n"
+                  "import torch.nn.functional as F\n"
+                  "p = torch.nn.Parameter(torch.randn(3))\n"
+                  "y = F.relu(p)\n"),
+)

@@ -112,6 +112,86 @@ over ``model.modules()`` or ``model.apply(fn)`` runs over is not followed; lambd
   input itself.
 """
 
+from inplace_lint.model.events import StaleSave
+from inplace_lint.rules.examples import Invalid, Valid
+
 CODE = "AGI001"
 NAME = "saved-tensor-modified-inplace"
 SUMMARY = "In-place modification of a tensor that an earlier op saved for backward"
+EVENT = StaleSave
+SUPERSEDES = ()
+# what torch raises at the backward (tests/fixtures/AGI001/ confirm it; the node's name varies by release)
+TORCH_ERROR = r"one of the variables needed for gradient computation has been modified by an inplace " \
+              r"operation"
+
+VALID = (
+    # the write is to a tensor no op saved (x * 2 saves only the scalar's operand), or to a copy
+    Valid("import torch\n"
+          "x = torch.randn(3, requires_grad=True)\n"
+          "y = x * 2\n"
+          "y.add_(1)\n"
+          "y.sum().backward()\n"
+          "z = x.exp()\n"
+          "w = z.clone()\n"
+          "w.add_(1)\n"
+          "(z + w).sum().backward()\n"),
+)
+INVALID = (
+    # sigmoid saves its result: rewritten out of place, safe (nothing else sees y)
+    Invalid("import torch\n"
+            "x = torch.randn(3, requires_grad=True)\n"
+            "y = x.sigmoid()\n"
+            "y.mul_(2)\n"
+            "y.sum().backward()\n", line=4,
+            fixed="import torch\n"
+                  "x = torch.randn(3, requires_grad=True)\n"
+                  "y = x.sigmoid()\n"
+                  "y = y.mul(2)\n"
+                  "y.sum().backward()\n"),
+    # the augmented assignment saves the tensor it then overwrites
+    Invalid("import torch\n"
+            "x = torch.randn(3, requires_grad=True)\n"
+            "b = x * 1\n"
+            "b *= b\n"
+            "b.sum().backward()\n", line=4,
+            fixed="import torch\n"
+                  "x = torch.randn(3, requires_grad=True)\n"
+                  "b = x * 1\n"
+                  "b = b * b\n"
+                  "b.sum().backward()\n"),
+    # an optimizer step between two backwards through the same parameters: no fix, the message says why
+    Invalid("import torch\n"
+            "w = torch.nn.Parameter(torch.randn(3))\n"
+            "opt = torch.optim.SGD([w], lr=0.1)\n"
+            "loss1 = (w * 3).sum()\n"
+            "loss2 = (w * w).sum()\n"
+            "loss1.backward(retain_graph=True)\n"
+            "opt.step()\n"
+            "loss2.backward()\n", line=7),
+    # an activation built in place, overwriting what the layer before it saved inside nn.Sequential
+    Invalid("import torch\n"
+            "from torch import nn\n"
+            "model = nn.Sequential(nn.Linear(4, 8), nn.Tanh(), nn.ReLU(inplace=True), nn.Linear(8, 1))\n"
+            "model(torch.randn(2, 4)).sum().backward()\n", line=3,
+            fixed="import torch\n"
+                  "from torch import nn\n"
+                  "model = nn.Sequential(nn.Linear(4, 8), nn.Tanh(), nn.ReLU(), nn.Linear(8, 1))\n"
+                  "model(torch.randn(2, 4)).sum().backward()\n"),
+    # a forward hook writing the output its module saved: the hook writes a copy and returns it
+    Invalid("import torch\n"
+            "from torch import nn\n"
+            "def shrink(module, inputs, output):\n"
+            "    output.mul_(0.9)\n"
+            "model = nn.Sequential(nn.Linear(4, 4), nn.Tanh())\n"
+            "model[1].register_forward_hook(shrink)\n"
+            "model(torch.randn(2, 4)).sum().backward()\n", line=4,
+            fixed="import torch\n"
+                  "from torch import nn\n"
+                  "def shrink(module, inputs, output):\n"
+                  "    output = output.clone()\n"
+                  "    output.mul_(0.9)\n"
+                  "    return output\n"
+                  "model = nn.Sequential(nn.Linear(4, 4), nn.Tanh())\n"
+                  "model[1].register_forward_hook(shrink)\n"
+                  "model(torch.randn(2, 4)).sum().backward()\n"),
+)
