@@ -416,13 +416,16 @@ def lint_with_tree(
     options: Optional[LintOptions] = None,
     reduce: bool = True,
     memo: Optional[Memo] = None,
+    selection: bool = True,
 ) -> List[Finding]:
     """:func:`lint_source`, given the ``ast`` tree of ``source`` when the caller has one (flake8 does).
 
     Only the function bodies that can matter are analysed (:mod:`inplace_lint.syntax.select`), and first on a
     tree built from ``ast`` (:mod:`inplace_lint.syntax.cst_from_ast`): LibCST parses the reduced text only when
     that first look finds a hazard, and the findings come from LibCST's tree. ``reduce=False`` parses
-    and analyses the whole text with LibCST (the reference the equivalence tests compare against).
+    and analyses the whole text with LibCST (the reference the equivalence tests compare against);
+    ``selection=False`` skips only the selection: the first look runs on the whole text's ``ast`` tree
+    (benchmarks/selection.py measures what the selection saves).
     """
     options = options or LintOptions()
     if not might_have_hazard(source):
@@ -431,17 +434,17 @@ def lint_with_tree(
     # Collect rarely for the whole lint, and end that stretch only once its trees are gone (they go by
     # reference counting when _lint returns): the collection it ends with walks what survives, not a tree
     with _fewer_collections():
-        return _lint(source, tree, path, options, reduce, memo)
+        return _lint(source, tree, path, options, reduce, memo, selection)
 
 
 def _lint(source: str, tree: Optional[ast.Module], path: str, options: LintOptions, reduce: bool,
-          memo: Optional[Memo]) -> List[Finding]:
+          memo: Optional[Memo], selection: bool = True) -> List[Finding]:
     text = source
     # What the first look builds the tree of ``text`` from: an ``ast`` tree, the text it was parsed from,
     # and what the selection blanked there to make ``text`` (None: nothing; no tree: parse ``text``)
     ast_tree, ast_text, reductions = tree, source, None
     starts = None
-    if reduce:
+    if reduce and selection:
 
         try:
             selection = select(source, tree)
