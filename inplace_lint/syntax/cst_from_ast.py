@@ -23,6 +23,7 @@ from typing import Callable, Dict, List, Optional, Set, Tuple
 import libcst as cst
 
 from inplace_lint.syntax.select import _LINE
+from inplace_lint.syntax.triggers import AUGMENTED_ASSIGNMENTS
 
 
 class Unsupported(Exception):
@@ -156,13 +157,8 @@ _BINARY = {
     ast.MatMult: cst.MatrixMultiply(), ast.LShift: cst.LeftShift(), ast.RShift: cst.RightShift(),
     ast.BitOr: cst.BitOr(), ast.BitAnd: cst.BitAnd(), ast.BitXor: cst.BitXor(),
 }
-_AUGMENTED = {
-    ast.Add: cst.AddAssign(), ast.Sub: cst.SubtractAssign(), ast.Mult: cst.MultiplyAssign(),
-    ast.Div: cst.DivideAssign(), ast.FloorDiv: cst.FloorDivideAssign(), ast.Mod: cst.ModuloAssign(),
-    ast.Pow: cst.PowerAssign(), ast.MatMult: cst.MatrixMultiplyAssign(), ast.LShift: cst.LeftShiftAssign(),
-    ast.RShift: cst.RightShiftAssign(), ast.BitOr: cst.BitOrAssign(), ast.BitAnd: cst.BitAndAssign(),
-    ast.BitXor: cst.BitXorAssign(),
-}
+_AUGMENTED = {getattr(ast, operator): getattr(cst, assignment)()
+              for operator, assignment in AUGMENTED_ASSIGNMENTS.values()}
 _UNARY = {ast.USub: cst.Minus(), ast.UAdd: cst.Plus(), ast.Not: cst.Not(), ast.Invert: cst.BitInvert()}
 _BOOLEAN = {ast.And: cst.And(), ast.Or: cst.Or()}
 _COMPARE = {
