@@ -19,6 +19,7 @@ from typing import Dict, List, Optional, Tuple
 import libcst as cst
 from libcst.metadata import CodePosition, CodeRange
 
+from inplace_lint.model import debug
 from inplace_lint.model.findings import AnalysisTooLarge, Finding, LintError, LintOptions
 from inplace_lint.rules import messages
 from inplace_lint.analysis import code_positions
@@ -26,22 +27,33 @@ from inplace_lint.syntax.select import _BREAK
 from inplace_lint.syntax.select import parse_quietly
 from inplace_lint.syntax.select import runs_backward
 from inplace_lint.syntax.select import select
-
-# A file can only hold a hazard if it mentions torch and writes something in place. Both checks are
-# plain substring/regex scans, far cheaper than any parse (TorchFix's prefilter, sharpened).
-_INPLACE_SYNTAX = re.compile(
-    r"(?:[-+*/@%&|^]|//|\*\*|<<|>>)=|"  # augmented assignment
-    r"\w_\s*\(|"  # in-place method call: x.add_(
-    r"inplace\s*=|"  # F.relu(x, inplace=True), nn.ReLU(inplace=True)
-    r"\bout\s*=|"  # torch.add(a, b, out=x)
-    r"\bmax_norm\s*=|"  # nn.Embedding(n, d, max_norm=1.0) renormalises its weight on every lookup
-    r"\]\s*=[^=]|"  # subscript assignment: x[i] = v
-    r"\.requires_grad\b|"
-    r"\.step\s*\(|\.load_state_dict\s*\(|"  # optimizer.step(), module.load_state_dict() write parameters
-    r"nn\.\w+\(\s*True"  # nn.ReLU(True)
+from inplace_lint.syntax.triggers import (
+    AUGMENTED_ASSIGNMENTS, INPLACE_KEYWORD, LOAD_STATE_DICT, MAX_NORM_KEYWORD, OPTIMIZER_STEP, OUT_KEYWORD,
 )
 
+def _augmented_pattern() -> str:
+    """Every augmented assignment's symbol (inplace_lint.syntax.triggers): ``(?:[-+*/@%&|^]|//|\*\*|<<|>>)=``."""
+    operators = [symbol[:-1] for symbol in AUGMENTED_ASSIGNMENTS]
+    single = "".join(re.escape(op) for op in operators if len(op) == 1)
+    double = "|".join(re.escape(op) for op in operators if len(op) > 1)
+    return f"(?:[{single}]|{double})="
 
+
+# A file can only hold a hazard if it mentions torch and writes something in place. Both checks are
+# plain substring/regex scans, far cheaper than any parse (TorchFix's prefilter, sharpened). A forward
+# hook writes in place with syntax of its own: registering one is no cue here.
+_INPLACE_SYNTAX = re.compile(
+    _augmented_pattern() + "|"  # augmented assignment
+    r"\w_\s*\(|"  # in-place method call: x.add_(
+    + INPLACE_KEYWORD + r"\s*=|"  # F.relu(x, inplace=True), nn.ReLU(inplace=True)
+    r"\b" + OUT_KEYWORD + r"\s*=|"  # torch.add(a, b, out=x)
+    r"\b" + MAX_NORM_KEYWORD + r"\s*=|"  # nn.Embedding(n, d, max_norm=1.0) renormalises its weight on every lookup
+    r"\]\s*=[^=]|"  # subscript assignment: x[i] = v
+    r"\.requires_grad\b|"
+    # optimizer.step(), module.load_state_dict() write parameters
+    + "|".join(r"\." + name + r"\s*\(" for name in (OPTIMIZER_STEP, LOAD_STATE_DICT)) + "|"
+    r"nn\.\w+\(\s*True"  # nn.ReLU(True)
+)
 
 
 # Memory while linting grows with the file, about 450 bytes per character of the worst shapes (ast's
@@ -591,12 +603,8 @@ def _hazards_on_ast(text: str, ast_text: str, tree: Optional[ast.Module], reduct
 
 
 def _debugging() -> bool:
-    """INPLACE_LINT_DEBUG=1 (the tests set it): an internal error raises instead of costing only time."""
-    try:
-        from inplace_lint.analysis.dataflow import DEBUG
-    except Exception:  # a stand-in for the analysis (tests of how errors are reported)
-        return False
-    return DEBUG
+    """INPLACE_LINT_DEBUG=1 (inplace_lint.model.debug): an internal error raises instead of costing only time."""
+    return debug.DEBUG
 
 
 def _parse_and_analyse(source: str, text: str, path: str, options: LintOptions, pieces=None,
