@@ -23,6 +23,7 @@ import pytest
 import fixture_support as fs
 import inplace_lint
 from inplace_lint.fixkit import fixes
+from inplace_lint.model import debug
 from inplace_lint.rules.messages import VERSION_ERROR
 from inplace_lint.fixkit.apply import apply_fixes
 from inplace_lint.model.findings import Evidence, Finding, InplaceSite, LintOptions, Position
@@ -574,9 +575,9 @@ def test_attach_swallows_internal_errors_unless_debugging(monkeypatch):
         raise RuntimeError("bug")
 
     monkeypatch.setattr(fixes, "plan_fix", boom)
-    monkeypatch.setattr(fixes, "DEBUG", False)
+    monkeypatch.setattr(debug, "DEBUG", False)
     assert fixes.attach(bogus, source) is bogus
-    monkeypatch.setattr(fixes, "DEBUG", True)
+    monkeypatch.setattr(debug, "DEBUG", True)
     with pytest.raises(RuntimeError):
         fixes.attach(bogus, source)
 

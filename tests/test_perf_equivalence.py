@@ -28,11 +28,9 @@ CORPUS = ROOT / "benchmarks" / ".cache"
 @pytest.fixture(autouse=True)
 def _debug(monkeypatch):
     """Analysis errors raise (INPLACE_LINT_DEBUG=1) instead of silently dropping a unit."""
-    import inplace_lint.analysis as analysis
-    import inplace_lint.analysis.dataflow as dataflow
+    from inplace_lint.model import debug
 
-    monkeypatch.setattr(dataflow, "DEBUG", True)
-    monkeypatch.setattr(analysis, "DEBUG", True)
+    monkeypatch.setattr(debug, "DEBUG", True)
 
 
 def _outcome(source: str, path: str, reduce: bool):

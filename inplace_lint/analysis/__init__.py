@@ -10,10 +10,11 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 
 from inplace_lint.analysis import semantics as sem
 from inplace_lint.analysis.dataflow import (
-    DEBUG, FunctionEntry, Hazard, Interpreter, ModuleContext, Unit,
+    FunctionEntry, Hazard, Interpreter, ModuleContext, Unit,
 )
 from inplace_lint.analysis.parameters import SELF_ATTRIBUTE, parameter_list, parameter_writes
 from inplace_lint.rules.messages import build_finding
+from inplace_lint.model import debug
 from inplace_lint.syntax.names import ImportMap, dotted, is_docstring, walk
 from inplace_lint.analysis.naming import looks_like_count, looks_like_inference, looks_like_integer_tensor
 from inplace_lint.analysis.values import (
@@ -294,7 +295,7 @@ def _run_unit(ctx: ModuleContext, unit: Unit, state: State, body) -> Optional[St
     except RecursionError:
         raise
     except Exception:
-        if DEBUG:
+        if debug.DEBUG:
             raise
         return None
     return join_end(end, unit.returns)

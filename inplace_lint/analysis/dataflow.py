@@ -9,7 +9,6 @@ returned, stored, yielded) that reaches a stale record yields a finding at the w
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from typing import Callable, Dict, FrozenSet, Iterable, List, NamedTuple, Optional, Set, Tuple
 
@@ -42,13 +41,13 @@ from inplace_lint.analysis.values import (
     replace,
 )
 from inplace_lint.knowledge import MODULE_PARAMS, VIEW_METHODS, InplaceForm, Knowledge, Save
+from inplace_lint.model import debug
 from inplace_lint.model.findings import AnalysisTooLarge
 
 MAX_LOOP_ROUNDS = 6
 # Statements one unit may interpret before loops stop iterating to a fixed point (nested loops multiply
 # rounds): keeps the worst case linear in the unit's size instead of exponential in its nesting.
 STEP_BUDGET = 20_000
-DEBUG = os.environ.get("INPLACE_LINT_DEBUG") == "1"
 
 # LibCST's node classes are final and their ABC isinstance checks slow: the interpreter's dispatch
 # compares exact types, and this is every small-statement class the parser builds
@@ -830,7 +829,7 @@ class Interpreter:
         except RecursionError:
             raise
         except Exception:
-            if DEBUG:
+            if debug.DEBUG:
                 raise
             return state  # an analysis gap on one statement must not lose the rest of the function
 
@@ -1373,7 +1372,7 @@ class Interpreter:
         except RecursionError:
             raise
         except Exception:
-            if DEBUG:
+            if debug.DEBUG:
                 raise
             return Val()
 

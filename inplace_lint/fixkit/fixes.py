@@ -49,7 +49,6 @@ under no_grad would also cut its gradient (unsafe); a custom Function that write
 from __future__ import annotations
 
 import dataclasses
-import os
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -58,12 +57,12 @@ from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Set, Tupl
 import libcst as cst
 from libcst.metadata import ExpressionContext, ExpressionContextProvider, MetadataWrapper
 
+from inplace_lint.model import debug
 from inplace_lint.model.findings import Edit, Finding, Fix, Position
 from inplace_lint.syntax.names import child_nodes, is_docstring, walk
 from inplace_lint.rules.messages import MULTI_VIEW_FILL, NOGRAD_VIEW_FILL
 from inplace_lint.knowledge import load
 
-DEBUG = os.environ.get("INPLACE_LINT_DEBUG") == "1"
 TITLE_WIDTH = 72
 
 # --------------------------------------------------------------------------------------------------
@@ -1402,7 +1401,7 @@ def attach(finding: Finding, source: str) -> Finding:
     try:
         fix = plan_fix(finding, source)
     except Exception:
-        if DEBUG:
+        if debug.DEBUG:
             raise
         return finding
     if fix is None:

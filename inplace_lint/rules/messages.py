@@ -9,6 +9,7 @@ from typing import Optional
 
 import libcst as cst
 
+from inplace_lint.model import debug
 from inplace_lint.model.findings import Evidence, Finding, InplaceSite, Position
 from inplace_lint.rules import RULES
 
@@ -240,7 +241,7 @@ def _with_own_fix(finding: Finding, plan, why: str, advice: str) -> Finding:
     try:
         fix = plan(fixes)
     except Exception:  # never a crash: the finding stands without its fix
-        if fixes.DEBUG:
+        if debug.DEBUG:
             raise
         fix = None
     message = f"{finding.message} {why} {fix.title if fix is not None else advice}."
