@@ -23,7 +23,7 @@ from inplace_lint.model import debug
 from inplace_lint.model.findings import AnalysisTooLarge, Finding, LintError, LintOptions
 from inplace_lint.rules import messages
 from inplace_lint.analysis import code_positions
-from inplace_lint.syntax.select import _BREAK
+from inplace_lint.syntax.lines import line_starts
 from inplace_lint.syntax.select import parse_quietly
 from inplace_lint.syntax.select import runs_backward
 from inplace_lint.syntax.select import select
@@ -181,9 +181,7 @@ _STATEMENT_LISTS = ("body", "orelse", "finalbody", "handlers", "cases")
 def _parts_that_may_chain(tree: ast.Module, source: str):
     """The parts of ``tree`` whose text could hold a long chain: a statement whose lines spell too few
     links and operators is skipped whole, so real code is walked in a few small parts, not node by node."""
-    starts = [0]
-    for line in source.splitlines(keepends=True):
-        starts.append(starts[-1] + len(line))
+    starts = line_starts(source)
 
     def text_of(node) -> str:
         first = min(node.lineno, len(starts) - 1) - 1
@@ -526,8 +524,7 @@ def _parse_pieces(text: str, starts: List[int], memo: Memo):
     instead of before the next statement, which no analysis or fix reads. A piece is used once per lint
     (two pieces of equal text get nodes of their own, as in a parse of the whole text)."""
 
-    offsets = [0]  # where each line starts
-    offsets.extend(match.end() for match in _BREAK.finditer(text))
+    offsets = line_starts(text)
     firsts = sorted({1} | {line for line in starts if 1 < line <= len(offsets)})
     cuts = [offsets[line - 1] for line in firsts] + [len(text)]
     cached = memo.pieces

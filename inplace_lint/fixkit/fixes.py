@@ -59,6 +59,7 @@ from libcst.metadata import ExpressionContext, ExpressionContextProvider, Metada
 
 from inplace_lint.model import debug
 from inplace_lint.model.findings import Edit, Finding, Fix, Position
+from inplace_lint.syntax.lines import LineIndex
 from inplace_lint.syntax.names import child_nodes, is_docstring, walk
 from inplace_lint.rules.messages import MULTI_VIEW_FILL, NOGRAD_VIEW_FILL
 from inplace_lint.knowledge import load
@@ -140,9 +141,6 @@ def function_twin(name: str) -> Optional[str]:
 # --------------------------------------------------------------------------------------------------
 # The parsed source, cached per text.
 
-_LINE_BREAK = re.compile(r"\r\n|\r|\n")
-
-
 class _Source:
     """One parse of a file with what the fixes need: positions, parents, nodes by range, line offsets."""
 
@@ -162,7 +160,8 @@ class _Source:
         self._spans: Optional[List[Tuple[int, int, int]]] = None  # (first line, last line, index in body)
         self._firsts: Optional[List[int]] = None  # the spans' first lines, when in order (see ensure)
         self._indexed: set = set()
-        self.line_starts = [0] + [m.end() for m in _LINE_BREAK.finditer(text)]
+        self.lines = LineIndex(text)
+        self.line_starts = self.lines.starts
         self._contexts = None
         self._torch_name: Optional[str] = None
         self._torch_name_done = False
@@ -179,18 +178,13 @@ class _Source:
         return Position(p.line, p.column)
 
     def offset(self, pos: Position) -> int:
-        return self.line_starts[pos.line - 1] + pos.column
+        return self.lines.offset(pos.line, pos.column)
 
     def position(self, offset: int) -> Position:
-        import bisect
-
-        line = bisect.bisect_right(self.line_starts, offset)
-        return Position(line, offset - self.line_starts[line - 1])
+        return Position(*self.lines.position(offset))
 
     def line(self, number: int) -> str:
-        start = self.line_starts[number - 1]
-        end = self.line_starts[number] if number < len(self.line_starts) else len(self.text)
-        return self.text[start:end].rstrip("\r\n")
+        return self.lines.line(number)
 
     def code(self, node: cst.CSTNode) -> str:
         """The node's text exactly as written in the source, with its own parentheses."""

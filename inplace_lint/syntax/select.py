@@ -78,12 +78,9 @@ from dataclasses import dataclass, field
 from typing import Dict, Iterable, List, Optional, Set, Tuple
 from inplace_lint.model.findings import LintError
 from inplace_lint.syntax import triggers
+from inplace_lint.syntax.lines import line_starts, lines_with_breaks, split_lines
 from inplace_lint.syntax.triggers import LAYER_PARAMETERS, STORE_ATTRIBUTES, may_write_in_place
 
-# Break the text into lines exactly where Python does (str.splitlines also breaks at form feeds and
-# other characters Python ignores).
-_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
-_BREAK = re.compile(r"\r\n|\r|\n")
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
@@ -874,7 +871,7 @@ def select(source: str, tree: Optional[ast.Module] = None) -> Selection:
         # One more use of each such function, after the last line (no line moves): the analysis's
         # "only ever called directly" count stays false, whatever mentions were blanked.
         ending = "" if not reduced or reduced.endswith(("\n", "\r")) else "\n"
-        lines = len(_LINE.findall(reduced))  # the witnesses start on the line after the last
+        lines = len(lines_with_breaks(reduced))  # the witnesses start on the line after the last
         starts = starts + [lines + 1 + index for index in range(len(witnesses))]
         reduced += ending + "".join(f"{name}\n" for name in witnesses)
     return Selection(reduced, len(kept), total, starts, tree, reductions)
@@ -976,7 +973,7 @@ class _Mentions:
         if not offsets:
             return ()
         if self.starts is None:
-            self.starts = [0] + [m.end() for m in _BREAK.finditer(source)]
+            self.starts = line_starts(source)
         return sorted({bisect.bisect_right(self.starts, offset) for offset in offsets})
 
     def _identifier_lines(self) -> Dict[str, List[int]]:
@@ -985,7 +982,7 @@ class _Mentions:
         search: a word is a maximal run of letters, digits and underscores."""
         if self._index is None:
             index: Dict[str, List[int]] = {}
-            for number, line in enumerate(_BREAK.split(self.source), 1):
+            for number, line in enumerate(split_lines(self.source), 1):
                 for word in set(_WORD.findall(line)):
                     index.setdefault(word, []).append(number)
             self._index = index
@@ -1335,7 +1332,7 @@ def _reduce(source: str, dropped: List[Tuple[Optional[ast.AST], List[ast.AST]]],
     """Blank out each run of statements, and the entries of each literal table (a one-string tuple
     spanning its lines), keeping every line (and so every other line's number). ``done`` records what
     was blanked."""
-    lines = _LINE.findall(source)
+    lines = lines_with_breaks(source)
     for value in tables:
         start, end = value.lineno - 1, value.end_lineno - 1
         if end >= len(lines):
