@@ -40,7 +40,7 @@ from inplace_lint.analysis.values import (
     loop_settled,
     replace,
 )
-from inplace_lint.knowledge import MODULE_PARAMS, VIEW_METHODS, InplaceForm, Knowledge, Save
+from inplace_lint.knowledge import MODULE_PARAMS, TRANSPOSING_ATTRIBUTES, VIEW_METHODS, InplaceForm, Knowledge, Save
 from inplace_lint.model import debug
 from inplace_lint.model.findings import AnalysisTooLarge
 
@@ -1608,7 +1608,7 @@ def _view_base(node) -> Optional[cst.Name]:
         elif (type(node) is cst.Call and type(node.func) is cst.Attribute
               and node.func.attr.value in VIEW_METHODS):
             node, seen_view = node.func.value, True
-        elif type(node) is cst.Attribute and node.attr.value in ("T", "mT", "H", "mH"):
+        elif type(node) is cst.Attribute and node.attr.value in TRANSPOSING_ATTRIBUTES:
             node, seen_view = node.value, True
         else:
             break

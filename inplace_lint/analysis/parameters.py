@@ -10,7 +10,7 @@ from typing import Dict, List, Optional, Tuple
 import libcst as cst
 
 from inplace_lint.analysis.values import Val
-from inplace_lint.knowledge import VIEW_METHODS
+from inplace_lint.knowledge import ALIASING_VIEW_METHODS
 from inplace_lint.syntax.names import AUG_SYMBOLS, walk
 from inplace_lint.syntax import triggers
 from inplace_lint.syntax.triggers import LAYER_PARAMETERS
@@ -160,13 +160,10 @@ def _aliases_itself(value, name: str, knowledge) -> bool:
     """``batch = batch.div_(255.0)``, ``seqs = seqs.transpose(0, 1)`` (or a chain of them): in-place ops and
     views of ``name``, so the name still shares what the caller passed (a write through it writes that)."""
     while type(value) is cst.Call and type(value.func) is cst.Attribute and (
-            knowledge.is_inplace_method(value.func.attr.value) or value.func.attr.value in _ALIASING_VIEWS):
+            knowledge.is_inplace_method(value.func.attr.value) or value.func.attr.value in ALIASING_VIEW_METHODS):
         value = value.func.value
     return type(value) is cst.Name and value.value == name
 
-
-# Views that never copy (reshape and flatten may): what they return shares its base's storage
-_ALIASING_VIEWS = VIEW_METHODS - {"reshape", "flatten", "unflatten"}
 
 
 class _CstShapes(triggers.Shapes):

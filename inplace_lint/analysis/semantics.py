@@ -35,7 +35,9 @@ from inplace_lint.analysis.values import (
     WriteSite,
     replace,
 )
-from inplace_lint.knowledge import MODULE_PARAMS, OpInfo, Save
+from inplace_lint.knowledge import (
+    COPY_WHEN_STRIDED, FACTORIES, MODULE_PARAMS, NON_DIFFERENTIABLE_METHODS, STRIDED_VIEWS, VIEW_ATTRIBUTES, OpInfo, Save,
+)
 
 if TYPE_CHECKING:
     from inplace_lint.analysis.dataflow import Interpreter
@@ -66,15 +68,6 @@ BINARY_FROM_AUG = {
     "%=": "mod",
 }
 
-# Tensor factories: a fresh tensor, a leaf when requires_grad=True.
-FACTORIES = {
-    "torch." + name
-    for name in (
-        "randn rand zeros ones empty full tensor arange linspace logspace eye randint randperm as_tensor "
-        "from_numpy randn_like rand_like zeros_like ones_like empty_like full_like randint_like "
-        "empty_strided scalar_tensor normal bernoulli multinomial tril_indices triu_indices"
-    ).split()
-}
 PARAMETER_CTORS = {"torch.nn.Parameter", "torch.nn.parameter.Parameter", "torch.nn.parameter.Buffer", "torch.nn.Buffer"}
 NOGRAD_CONTEXTS = {
     "torch.no_grad",
@@ -101,12 +94,6 @@ NON_TENSOR_METHODS = {
 NUMPY_ONLY_METHODS = {"astype", "tobytes", "tostring", "ravel", "squeeze_dims", "itemset", "getfield", "setfield",
                       "dumps", "keys", "items", "values", "decode", "encode", "split_lines", "lower", "upper",
                       "strip", "startswith", "endswith", "format", "join", "replace"}
-NON_DIFFERENTIABLE_METHODS = {
-    "argmax", "argmin", "argsort", "eq", "ne", "lt", "le", "gt", "ge", "isnan", "isinf", "isfinite",
-    "nonzero", "bool", "long", "int", "short", "byte", "char", "sign", "any", "all", "logical_not",
-    "logical_and", "logical_or", "logical_xor", "floor_divide", "bincount", "unique", "count_nonzero",
-    "new_zeros", "new_ones", "new_empty", "new_full", "new_tensor", "zeros_like", "ones_like",
-}
 CONTAINER_MUTATORS = {"append", "extend", "insert", "add", "update", "setdefault", "appendleft", "put", "push"}
 BUILTINS_OTHER = {
     "len", "range", "print", "int", "float", "str", "bool", "isinstance", "issubclass", "hasattr",
@@ -126,10 +113,6 @@ NON_TORCH_ROOTS = {
     "sklearn", "h5py", "zipfile", "tarfile", "urllib", "platform", "traceback", "weakref", "heapq", "bisect",
 }
 OPTIMIZER_NAMES = ("opt", "optim", "optimizer")
-# Views that are (almost always) non-contiguous, and the ops that then copy instead of aliasing.
-STRIDED_VIEWS = {"t", "transpose", "permute", "swapaxes", "swapdims", "movedim", "expand", "expand_as", "mT", "T",
-                 "adjoint", "moveaxis"}
-COPY_WHEN_STRIDED = {"contiguous", "reshape", "flatten"}
 
 
 # ============================================================================== argument binding
@@ -1961,7 +1944,6 @@ def _apply_known_module(interp, state, node, module: ModuleInfo, info: OpInfo, b
 
 
 # ============================================================================== attributes, subscripts
-VIEW_ATTRIBUTES = {"T", "mT", "H", "mH", "real", "imag"}
 NON_TENSOR_ATTRIBUTES = {"shape", "dtype", "device", "ndim", "requires_grad", "is_leaf", "grad_fn", "layout",
                          "is_cuda", "names", "itemsize", "nbytes", "_version"}
 

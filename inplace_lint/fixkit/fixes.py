@@ -59,6 +59,7 @@ from libcst.metadata import ExpressionContext, ExpressionContextProvider, Metada
 
 from inplace_lint.model import debug
 from inplace_lint.model.findings import Edit, Finding, Fix, Position
+from inplace_lint.knowledge import WRITE_THROUGH_ATTRIBUTES
 from inplace_lint.syntax.lines import LineIndex
 from inplace_lint.syntax.names import child_nodes, is_docstring, walk
 from inplace_lint.rules.messages import MULTI_VIEW_FILL, NOGRAD_VIEW_FILL
@@ -95,8 +96,6 @@ _NOT_DATA_WRITES = frozenset(
         "resize_as_sparse_", "set_", "sparse_resize_", "sparse_resize_and_clear_", "pin_memory_",
     }
 )
-# Attributes of a tensor that are views of it (a write through them writes the tensor).
-_VIEW_ATTRIBUTES = frozenset({"T", "mT", "H", "mH", "real", "imag", "data"})
 
 
 def _knowledge():
@@ -552,7 +551,7 @@ def _view_root(s: _Source, expr: cst.BaseExpression) -> Optional[cst.Name]:
     while True:
         if isinstance(node, cst.Subscript):
             node = node.value
-        elif isinstance(node, cst.Attribute) and node.attr.value in _VIEW_ATTRIBUTES:
+        elif isinstance(node, cst.Attribute) and node.attr.value in WRITE_THROUGH_ATTRIBUTES:
             node = node.value
         elif (
             isinstance(node, cst.Call)
@@ -572,7 +571,7 @@ def _is_object_attribute(expr: cst.BaseExpression) -> bool:
     """``self.h``, ``model.state``: an attribute of an object (not a view attribute like ``.T``)."""
     return (
         isinstance(expr, cst.Attribute)
-        and expr.attr.value not in _VIEW_ATTRIBUTES
+        and expr.attr.value not in WRITE_THROUGH_ATTRIBUTES
         and isinstance(expr.value, (cst.Name, cst.Attribute))
         and (isinstance(expr.value, cst.Name) or _is_object_attribute(expr.value))
     )
