@@ -471,6 +471,19 @@ def report(rows: Dict[str, Dict[str, float]], lsp: Optional[Dict[str, Dict[str, 
     return "\n".join(out)
 
 
+def kept_sections(path: Path, text: str) -> str:
+    """The sections of the results file that this report does not write (``## Selection`` comes from
+    benchmarks/selection.py): kept, after it."""
+    if not path.exists():
+        return ""
+    headings = {line for line in text.splitlines() if line.startswith("## ")}
+    kept = []
+    for section in path.read_text(encoding="utf-8").split("\n## ")[1:]:
+        if "## " + section.splitlines()[0] not in headings:
+            kept.append("\n## " + section.rstrip("\n"))
+    return "\n" + "\n".join(kept) if kept else ""
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--corpora", default="transformers,timm,torchvision")
@@ -493,6 +506,7 @@ def main(argv=None) -> int:
                                         command)
     lsp = None if args.skip_lsp else {kind: measure_lsp(marker=marker) for kind, marker in LSP_EDITS.items()}
     text = report(rows, lsp, args.every)
+    text += kept_sections(args.out, text)
     args.out.write_text(text + "\n", encoding="utf-8")
     print(text)
     return 0

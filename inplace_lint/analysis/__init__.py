@@ -16,6 +16,7 @@ from inplace_lint.analysis.parameters import SELF_ATTRIBUTE, parameter_list, par
 from inplace_lint.rules.messages import build_finding
 from inplace_lint.model import debug
 from inplace_lint.syntax.names import ImportMap, dotted, is_docstring, walk
+from inplace_lint.syntax.triggers import AUTOGRAD_CALLER_FUNCTIONS, AUTOGRAD_CALLER_MODULES
 from inplace_lint.analysis.naming import looks_like_count, looks_like_inference, looks_like_integer_tensor
 from inplace_lint.analysis.values import (
     MAYBE, MODULE, NO, OPTIMIZER, OTHER, OTHER_VAL, PARAMS, UNKNOWN, NogradViewReturn, State, Val,
@@ -1141,9 +1142,6 @@ def _params_may_require_grad(ctx: ModuleContext, function: cst.FunctionDef, clas
     return ctx.closure_owner.get(function) in ctx.grad_param_units
 
 
-# torch APIs that call the function they are given with tensors that require grad
-_AUTOGRAD_CALLERS = ("torch.autograd.functional.", "torch.func.", "torch.utils.checkpoint.")
-_AUTOGRAD_CALLER_NAMES = frozenset({"torch.autograd.gradcheck", "torch.autograd.gradgradcheck", "torch.vmap"})
 
 
 def _autograd_callbacks(ctx: ModuleContext, imports: ImportMap) -> Set[str]:
@@ -1156,7 +1154,7 @@ def _autograd_callbacks(ctx: ModuleContext, imports: ImportMap) -> Set[str]:
         for node in walk(ctx.module):
             if type(node) is cst.Call and node.args and type(node.args[0].value) is cst.Name:
                 callee = imports.resolve(node.func) or ""
-                if callee.startswith(_AUTOGRAD_CALLERS) or callee in _AUTOGRAD_CALLER_NAMES:
+                if callee.startswith(AUTOGRAD_CALLER_MODULES) or callee in AUTOGRAD_CALLER_FUNCTIONS:
                     found.add(node.args[0].value.value)
         ctx.autograd_callbacks = found
     return found

@@ -13,6 +13,9 @@ import libcst as cst
 
 from inplace_lint.analysis.parameters import SELF_ATTRIBUTE, bind_arguments, parameter_list, parameter_writes
 from inplace_lint.syntax.names import dotted, walk
+from inplace_lint.syntax.triggers import (
+    BACKWARD_FUNCTION, BACKWARD_METHOD, LOAD_STATE_DICT, OPTIMIZER_STEP, REGISTER_FORWARD_HOOK,
+)
 from inplace_lint.analysis.naming import looks_like_count, looks_like_integer_tensor, looks_like_module
 from inplace_lint.analysis.values import (
     ALWAYS_SAVED,
@@ -931,9 +934,9 @@ def _hooked_forwards_record(interp: "Interpreter", hooked_by_type: bool = False)
         for node in walk(root):
             if type(node) is not cst.Call:
                 continue
-            if type(node.func) is cst.Attribute and node.func.attr.value == "backward":
+            if type(node.func) is cst.Attribute and node.func.attr.value == BACKWARD_METHOD:
                 return True
-            if (unit.imports.resolve(node.func) or "") == "torch.autograd.grad":
+            if (unit.imports.resolve(node.func) or "") == BACKWARD_FUNCTION:
                 return True
     return False
 
@@ -1418,7 +1421,7 @@ def method_call(interp: "Interpreter", state: State, node: cst.Call, receiver: V
             return Val(kind=PARAMS, grad=element.grad, groups=element.groups, leaf=element.leaf)
         if name == "forward":
             return module_call(interp, state, call_node, module, receiver)
-        if name == "register_forward_hook":
+        if name == REGISTER_FORWARD_HOOK:
             return _register_forward_hook(interp, state, call_node, module, receiver_node)
         if name == "requires_grad_":
             arg = call_node.args[0].value if call_node.args else None
@@ -1428,7 +1431,7 @@ def method_call(interp: "Interpreter", state: State, node: cst.Call, receiver: V
             if key and key in state.env:
                 state.env[key] = new
             return new
-        if name == "load_state_dict":
+        if name == LOAD_STATE_DICT:
             return _load_state_dict(interp, state, node, call_node, receiver_node, module_param_groups(module))
         if name == "state_dict":
             # detached tensors sharing the parameters' storage and version counters: writing one in place
@@ -1497,10 +1500,10 @@ def method_call(interp: "Interpreter", state: State, node: cst.Call, receiver: V
                     replace(part, hist=interp.catch_up(part, mark).hist | saves) for part in result.parts)
                 result = replace(result, hist=interp.catch_up(result, mark).hist | saves, parts=parts)
         return result
-    if kind == OPTIMIZER or (name == "step" and _looks_like_optimizer(receiver_node)):
+    if kind == OPTIMIZER or (name == OPTIMIZER_STEP and _looks_like_optimizer(receiver_node)):
         for a in call_node.args:
             interp.eval(state, a.value)
-        if name == "step":
+        if name == OPTIMIZER_STEP:
             groups = receiver.params_of if kind == OPTIMIZER else frozenset({optimizer_scope(receiver_node)})
             label = interp.ctx.code(node.func)
             write = interp.write_site(node, "optimizer_step", label + "()", receiver_node)
@@ -1538,7 +1541,7 @@ def method_call(interp: "Interpreter", state: State, node: cst.Call, receiver: V
         cls = dotted(receiver_node)
         if cls in interp.ctx.autograd_functions:
             return interp.ctx.autograd_functions[cls].apply(interp, state, call_node)
-    if name == "load_state_dict" and receiver.kind == UNKNOWN and receiver_node is not None \
+    if name == LOAD_STATE_DICT and receiver.kind == UNKNOWN and receiver_node is not None \
             and looks_like_module(dotted(receiver_node) or ""):
         # a module we cannot see (q_net = make_q()): its parameters, as its calls saved them
         groups = frozenset({"params:" + dotted(receiver_node)})

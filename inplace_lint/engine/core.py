@@ -32,7 +32,8 @@ from inplace_lint.syntax.triggers import (
 )
 
 def _augmented_pattern() -> str:
-    """Every augmented assignment's symbol (inplace_lint.syntax.triggers): ``(?:[-+*/@%&|^]|//|\*\*|<<|>>)=``."""
+    """A pattern of every augmented assignment's symbol (inplace_lint.syntax.triggers): one character class
+    for the one-character operators, alternatives for the others."""
     operators = [symbol[:-1] for symbol in AUGMENTED_ASSIGNMENTS]
     single = "".join(re.escape(op) for op in operators if len(op) == 1)
     double = "|".join(re.escape(op) for op in operators if len(op) > 1)

@@ -79,7 +79,9 @@ from typing import Dict, Iterable, List, Optional, Set, Tuple
 from inplace_lint.model.findings import LintError
 from inplace_lint.syntax import triggers
 from inplace_lint.syntax.lines import line_starts, lines_with_breaks, split_lines
-from inplace_lint.syntax.triggers import LAYER_PARAMETERS, STORE_ATTRIBUTES, may_write_in_place
+from inplace_lint.syntax.triggers import (
+    INPLACE_KEYWORD, LAYER_PARAMETERS, MAX_NORM_KEYWORD, OUT_KEYWORD, STORE_ATTRIBUTES, may_write_in_place,
+)
 
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
@@ -478,7 +480,7 @@ class _Scanner:
                     func = None
                 callee = func.attr if kind_func is ast.Attribute else (node.func.id if kind_func is ast.Name else "")
                 for keyword in node.keywords:
-                    if keyword.arg == "inplace":
+                    if keyword.arg == INPLACE_KEYWORD:
                         # also functools.partial(nn.ReLU, inplace=True), whose calls build the module in
                         # place; the analysis takes a literal True as "in place", or a parameter True by
                         # default that no call passes (inplace=inplace: see _function)
@@ -487,11 +489,11 @@ class _Scanner:
                             trigger = builds = True
                         elif type(value) is ast.Name:
                             owner.inplace_names.add(value.id)
-                    elif keyword.arg == "max_norm" and _number(keyword.value):
+                    elif keyword.arg == MAX_NORM_KEYWORD and _number(keyword.value):
                         # nn.Embedding(n, d, max_norm=1.0) renormalises its weight on every call, as
                         # F.embedding(i, w, max_norm=1.0) does w's rows: a module built to write in place
                         trigger = builds = True
-                    elif keyword.arg == "out":
+                    elif keyword.arg == OUT_KEYWORD:
                         value = keyword.value
                         if not (type(value) is ast.Constant and value.value in (None, False)):
                             trigger = True
@@ -793,8 +795,9 @@ _NO_PYTHON_RUNS_IT = frozenset({"too many nested parentheses", "too many levels 
                                 "too many statically nested blocks"})
 
 
-_BACKWARD_CALLS = ((".backward", re.compile(r"\.backward\s*\(")),
-                   ("autograd.grad", re.compile(r"(?<!\w)autograd\.grad\s*\(")))
+_BACKWARD_FUNCTION = ".".join(triggers.BACKWARD_FUNCTION.split(".")[-2:])  # autograd.grad, as written
+_BACKWARD_CALLS = (("." + triggers.BACKWARD_METHOD, re.compile(r"\." + triggers.BACKWARD_METHOD + r"\s*\(")),
+                   (_BACKWARD_FUNCTION, re.compile(r"(?<!\w)" + re.escape(_BACKWARD_FUNCTION) + r"\s*\(")))
 
 
 def runs_backward(source: str) -> bool:
@@ -1011,9 +1014,6 @@ def _span(node: ast.AST) -> Tuple[int, int]:
     return first, node.end_lineno
 
 
-# the last names of torch APIs that call the function handed to them with tensors that require grad
-_AUTOGRAD_CALLERS = frozenset({"jacobian", "hessian", "vjp", "jvp", "hvp", "vhp", "checkpoint", "gradcheck",
-                               "gradgradcheck", "grad", "grad_and_value", "vmap", "jacrev", "jacfwd"})
 
 
 def _hands_to_autograd(node: ast.AST, name: str) -> bool:
@@ -1022,7 +1022,7 @@ def _hands_to_autograd(node: ast.AST, name: str) -> bool:
         if type(call) is ast.Call and call.args and type(call.args[0]) is ast.Name and call.args[0].id == name:
             func = call.func
             last = func.attr if type(func) is ast.Attribute else func.id if type(func) is ast.Name else ""
-            if last in _AUTOGRAD_CALLERS:
+            if last in triggers.AUTOGRAD_CALLER_SHORT_NAMES:
                 return True
     return False
 

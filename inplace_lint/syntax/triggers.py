@@ -60,6 +60,20 @@ PARAMETER_WALKS = {"parameters": False, "named_parameters": True}
 # ``model.state_dict().items()`` / ``.values()``: detached tensors sharing the parameters' version
 # counters, walked as the parameter walk they stand for
 STATE_DICT_WALKS = {"items": "named_parameters", "values": "parameters"}
+# What runs a backward: ``loss.backward()``, ``torch.autograd.grad(loss, x)``
+BACKWARD_METHOD = "backward"
+BACKWARD_FUNCTION = "torch.autograd.grad"
+
+# torch APIs that call the function handed to them (their first argument) with tensors that require grad:
+# every function of these modules, and these functions
+AUTOGRAD_CALLER_MODULES = ("torch.autograd.functional.", "torch.func.", "torch.utils.checkpoint.")
+AUTOGRAD_CALLER_FUNCTIONS = frozenset({"torch.autograd.gradcheck", "torch.autograd.gradgradcheck", "torch.vmap"})
+# ... by their last names, as the selection matches them (it resolves no import): those functions, and the
+# functions of those modules that take one (tests/test_triggers.py checks each against torch)
+AUTOGRAD_CALLER_SHORT_NAMES = frozenset(
+    {name.rsplit(".", 1)[-1] for name in AUTOGRAD_CALLER_FUNCTIONS}
+    | {"jacobian", "hessian", "vjp", "jvp", "hvp", "vhp", "checkpoint", "grad", "grad_and_value", "jacrev", "jacfwd"})
+
 # A layer's parameters by name (``layer.weight.mul_(...)`` writes the module passed as ``layer``)
 LAYER_PARAMETERS = frozenset({"weight", "bias"})
 
