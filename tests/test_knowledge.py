@@ -807,3 +807,48 @@ def test_factories_make_fresh_tensors():
     for qualname in sorted(knowledge.FACTORIES):
         assert callable(getattr(torch, qualname.split(".", 1)[1])), qualname
     assert torch.zeros(2, requires_grad=True).is_leaf and torch.randn_like(torch.zeros(2))._base is None
+
+
+def _resolve(qualname: str):
+    import importlib
+
+    module, _, attribute = qualname.rpartition(".")
+    return getattr(importlib.import_module(module), attribute)
+
+
+@needs_torch
+def test_grad_mode_contexts_do_what_their_list_says():
+    import torch
+
+    for qualname in sorted(knowledge.NOGRAD_CONTEXTS):
+        with _resolve(qualname)():
+            assert not torch.is_grad_enabled(), qualname
+    for qualname in sorted(knowledge.ENABLE_GRAD):
+        with torch.no_grad(), _resolve(qualname)():
+            assert torch.is_grad_enabled(), qualname
+    for qualname in sorted(knowledge.SET_GRAD):
+        with _resolve(qualname)(False):
+            assert not torch.is_grad_enabled(), qualname
+    for qualname in sorted(knowledge.SAVED_TENSOR_HOOKS):
+        assert callable(_resolve(qualname)), qualname
+    for qualname in sorted(knowledge.PARAMETER_CTORS):
+        made = _resolve(qualname)(torch.zeros(2))
+        assert isinstance(made, torch.Tensor) and made.is_leaf, qualname
+
+
+@needs_torch
+@pytest.mark.filterwarnings("ignore:TypedStorage is deprecated")
+def test_non_tensor_methods_and_attributes_return_no_tensor():
+    import torch
+
+    x = torch.tensor([1.0])
+    grad = torch.ones(1, requires_grad=True) * 2  # a non-leaf, for the hooks
+    args = {"is_set_to": (x,), "equal": (x,), "allclose": (x,), "register_hook": (lambda g: g,)}
+    receivers = {"register_hook": grad, "retain_grad": grad, "__index__": torch.tensor([1])}
+    for name in sorted(knowledge.NON_TENSOR_METHODS):
+        receiver = receivers.get(name, x)
+        result = getattr(receiver, name)(*args.get(name, ()))
+        assert not isinstance(result, torch.Tensor), name
+    for name in sorted(knowledge.NON_TENSOR_ATTRIBUTES - {"names"}):
+        assert not isinstance(getattr(x, name), torch.Tensor), name
+    assert not hasattr(x, "names")  # named tensors are gone (former_tensor_attributes)

@@ -39,7 +39,9 @@ from inplace_lint.analysis.values import (
     replace,
 )
 from inplace_lint.knowledge import (
-    COPY_WHEN_STRIDED, FACTORIES, MODULE_PARAMS, NON_DIFFERENTIABLE_METHODS, STRIDED_VIEWS, VIEW_ATTRIBUTES, OpInfo, Save,
+    COPY_WHEN_STRIDED, ENABLE_GRAD, FACTORIES, MODULE_PARAMS, NOGRAD_CONTEXTS, NON_DIFFERENTIABLE_METHODS,
+    NON_TENSOR_ATTRIBUTES, NON_TENSOR_METHODS, PARAMETER_CTORS, SAVED_TENSOR_HOOKS, SET_GRAD, STRIDED_VIEWS,
+    VIEW_ATTRIBUTES, OpInfo, Save,
 )
 
 if TYPE_CHECKING:
@@ -71,28 +73,6 @@ BINARY_FROM_AUG = {
     "%=": "mod",
 }
 
-PARAMETER_CTORS = {"torch.nn.Parameter", "torch.nn.parameter.Parameter", "torch.nn.parameter.Buffer", "torch.nn.Buffer"}
-NOGRAD_CONTEXTS = {
-    "torch.no_grad",
-    "torch.inference_mode",
-    "torch.autograd.no_grad",
-    "torch.autograd.grad_mode.no_grad",
-    "torch.autograd.inference_mode",
-    "torch.autograd.grad_mode.inference_mode",
-}
-ENABLE_GRAD = {"torch.enable_grad", "torch.autograd.enable_grad", "torch.autograd.grad_mode.enable_grad"}
-SET_GRAD = {"torch.set_grad_enabled", "torch.autograd.set_grad_enabled", "torch.autograd.grad_mode.set_grad_enabled"}
-SAVED_TENSOR_HOOKS = {
-    "torch.autograd.graph.saved_tensors_hooks",
-    "torch.autograd.graph.save_on_cpu",
-    "torch.autograd.graph.disable_saved_tensors_hooks",
-}
-NON_TENSOR_METHODS = {
-    "item", "tolist", "numpy", "size", "dim", "numel", "nelement", "ndimension", "stride", "data_ptr",
-    "element_size", "is_contiguous", "is_floating_point", "is_complex", "get_device", "storage_offset",
-    "register_hook", "retain_grad", "__len__", "type_as_str", "untyped_storage", "storage", "is_set_to",
-    "equal", "allclose", "is_nonzero", "__bool__", "__float__", "__int__", "__index__", "dim_order",
-}
 # Methods only numpy arrays (or other non-tensors) have: the receiver, and the result, are not tensors.
 NUMPY_ONLY_METHODS = {"astype", "tobytes", "tostring", "ravel", "squeeze_dims", "itemset", "getfield", "setfield",
                       "dumps", "keys", "items", "values", "decode", "encode", "split_lines", "lower", "upper",
@@ -1947,8 +1927,6 @@ def _apply_known_module(interp, state, node, module: ModuleInfo, info: OpInfo, b
 
 
 # ============================================================================== attributes, subscripts
-NON_TENSOR_ATTRIBUTES = {"shape", "dtype", "device", "ndim", "requires_grad", "is_leaf", "grad_fn", "layout",
-                         "is_cuda", "names", "itemsize", "nbytes", "_version"}
 
 
 def _own_optimizer_attribute(interp: "Interpreter", key: Optional[str]) -> bool:

@@ -275,3 +275,14 @@ NON_DIFFERENTIABLE_METHODS = (_NAMES["non_differentiable_methods"] | _NAMES["zer
                               | _NAMES["functions_met_as_methods"])
 # torch functions that make a fresh tensor (a leaf when given requires_grad=True)
 FACTORIES = frozenset("torch." + name for name in _NAMES["factories"])
+# Calls building a parameter or a buffer (a leaf)
+PARAMETER_CTORS = _NAMES["parameter_constructors"]
+# Context managers (and decorators) that turn grad off, on, or to their argument; those that hook saved tensors
+NOGRAD_CONTEXTS = _NAMES["no_grad_contexts"]
+ENABLE_GRAD = _NAMES["enable_grad_contexts"]
+SET_GRAD = _NAMES["set_grad_contexts"]
+SAVED_TENSOR_HOOKS = _NAMES["saved_tensor_hooks"]
+# Tensor methods and attributes whose value is no tensor (``x.size()``, ``x.shape``); ``.names`` was one
+# (named tensors) before torch 2.13, and older code still reads it
+NON_TENSOR_METHODS = _NAMES["non_tensor_methods"]
+NON_TENSOR_ATTRIBUTES = _NAMES["non_tensor_attributes"] | _NAMES["former_tensor_attributes"]
