@@ -639,7 +639,9 @@ def test_twins_exist_in_torch():
         twin = fixes.method_twin(name)
         if twin is not None:
             assert hasattr(torch.Tensor, twin), f"{name} -> {twin}: no such Tensor method"
-    for name in fixes._EXTRA_TWINS:
+    from inplace_lint.knowledge import EXTRA_METHOD_TWINS
+
+    for name in EXTRA_METHOD_TWINS:
         assert hasattr(torch.Tensor, name + "_") and hasattr(torch.Tensor, name), name
     for namespace, module in (("torch", torch), ("torch.nn.functional", torch.nn.functional)):
         for name in dir(module):

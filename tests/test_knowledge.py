@@ -852,3 +852,27 @@ def test_non_tensor_methods_and_attributes_return_no_tensor():
     for name in sorted(knowledge.NON_TENSOR_ATTRIBUTES - {"names"}):
         assert not isinstance(getattr(x, name), torch.Tensor), name
     assert not hasattr(x, "names")  # named tensors are gone (former_tensor_attributes)
+
+
+@needs_torch
+def test_the_fixes_twin_exceptions_hold_in_torch():
+    """What the fixes' out-of-place rewrite (fixkit.fixes.method_twin) must not assume: these twins return
+    another dtype than the in-place form leaves; these methods ending in "_" write no tensor data."""
+    import torch
+
+    path = os.path.join(os.path.dirname(knowledge.__file__), "tensor_names.json")
+    with open(path, encoding="utf-8") as fh:
+        lists = json.load(fh)
+    x, y = torch.rand(3), torch.rand(3)
+    for name in sorted(knowledge.TWINS_WITH_ANOTHER_RESULT):
+        args = () if name == "logical_not" else (y,)
+        assert getattr(x, name)(*args).dtype != x.dtype, name
+        if name != "float_power":  # float_power_ refuses a float32 tensor: it would have to hold float64
+            assert getattr(x.clone(), name + "_")(*args).dtype == x.dtype, name
+    for name in lists["not_data_writes"]:
+        assert callable(getattr(torch.Tensor, name)), name
+    for name in lists["not_tensor_methods_left_alone"]:
+        assert not hasattr(torch.Tensor, name), name
+    assert knowledge.NOT_DATA_WRITES == frozenset(lists["not_data_writes"] + lists["not_tensor_methods_left_alone"])
+    for name in sorted(knowledge.EXTRA_METHOD_TWINS):
+        assert callable(getattr(torch.Tensor, name)) and callable(getattr(torch.Tensor, name + "_")), name

@@ -59,7 +59,9 @@ from libcst.metadata import ExpressionContext, ExpressionContextProvider, Metada
 
 from inplace_lint.model import debug
 from inplace_lint.model.findings import Edit, Finding, Fix, Position
-from inplace_lint.knowledge import WRITE_THROUGH_ATTRIBUTES
+from inplace_lint.knowledge import (
+    EXTRA_METHOD_TWINS, NOT_DATA_WRITES, TWINS_WITH_ANOTHER_RESULT, WRITE_THROUGH_ATTRIBUTES,
+)
 from inplace_lint.syntax.lines import LineIndex
 from inplace_lint.syntax.names import child_nodes, is_docstring, walk
 from inplace_lint.rules.messages import MULTI_VIEW_FILL, NOGRAD_VIEW_FILL
@@ -70,33 +72,8 @@ TITLE_WIDTH = 72
 # --------------------------------------------------------------------------------------------------
 # Which in-place methods have an out-of-place twin with the same arguments and the same result.
 
-# In torch 2.13 these in-place methods have an out-of-place ``Tensor`` method of the same signature that
-# ops.json does not list (it lists differentiable APIs by their surface name). tests/test_fixes.py checks
-# each against torch.
-_EXTRA_TWINS = frozenset(
-    {
-        "addbmm", "addmv", "addr", "baddbmm", "conj_physical", "floor_divide", "gcd", "heaviside",
-        "igamma", "igammac", "index_add", "index_copy", "index_fill", "index_put", "index_reduce", "lcm",
-        "masked_scatter", "mvlgamma", "polygamma", "put", "renorm", "scatter", "scatter_add",
-        "scatter_reduce", "swapaxes", "swapdims",
-    }
-)
-# Twins whose result differs from what the in-place form leaves in the tensor: comparisons and logical
-# ops return bool (the in-place form keeps the tensor's dtype); float_power returns float64.
-_DIFFERENT_RESULT = frozenset(
-    {
-        "eq", "ne", "lt", "le", "gt", "ge", "greater", "less", "greater_equal", "less_equal", "not_equal",
-        "logical_and", "logical_or", "logical_xor", "logical_not", "float_power",
-    }
-)
-# Methods ending in "_" that do not write tensor data (or change what a tensor *is*): never rewritten.
-_NOT_DATA_WRITES = frozenset(
-    {
-        "requires_grad_", "retain_grad_", "share_memory_", "detach_", "resize_", "resize_as_",
-        "resize_as_sparse_", "set_", "sparse_resize_", "sparse_resize_and_clear_", "pin_memory_",
-    }
-)
-
+# The exceptions are torch facts in the knowledge (EXTRA_METHOD_TWINS, TWINS_WITH_ANOTHER_RESULT,
+# NOT_DATA_WRITES: knowledge/tensor_names.json, checked against torch).
 
 def _knowledge():
 
@@ -117,22 +94,22 @@ def _function_basenames() -> frozenset:
 
 def method_twin(name: str) -> Optional[str]:
     """``add_`` -> ``add``: the out-of-place Tensor method computing what the in-place one writes."""
-    if not name.endswith("_") or name.startswith("_") or name in _NOT_DATA_WRITES:
+    if not name.endswith("_") or name.startswith("_") or name in NOT_DATA_WRITES:
         return None
     twin = name[:-1]
-    if twin in _DIFFERENT_RESULT:
+    if twin in TWINS_WITH_ANOTHER_RESULT:
         return None
-    if twin in _EXTRA_TWINS or _knowledge().method(twin) is not None:
+    if twin in EXTRA_METHOD_TWINS or _knowledge().method(twin) is not None:
         return twin
     return None
 
 
 def function_twin(name: str) -> Optional[str]:
     """``relu_`` -> ``relu`` (``torch.relu_``, ``F.relu_``), when torch has the out-of-place function."""
-    if not name.endswith("_") or name.startswith("_") or name in _NOT_DATA_WRITES:
+    if not name.endswith("_") or name.startswith("_") or name in NOT_DATA_WRITES:
         return None
     twin = name[:-1]
-    if twin in _DIFFERENT_RESULT:
+    if twin in TWINS_WITH_ANOTHER_RESULT:
         return None
     return twin if twin in _function_basenames() else None
 
@@ -878,7 +855,7 @@ def _plan_method(s: _Source, f: Finding) -> Optional[_Plan]:
     if call is None or not isinstance(call.func, cst.Attribute):
         return None
     name = call.func.attr.value
-    if not name.endswith("_") or name.startswith("_") or name in _NOT_DATA_WRITES:
+    if not name.endswith("_") or name.startswith("_") or name in NOT_DATA_WRITES:
         return None
     receiver = call.func.value
     if isinstance(receiver, cst.Name) or _is_object_attribute(receiver):

@@ -286,3 +286,10 @@ SAVED_TENSOR_HOOKS = _NAMES["saved_tensor_hooks"]
 # (named tensors) before torch 2.13, and older code still reads it
 NON_TENSOR_METHODS = _NAMES["non_tensor_methods"]
 NON_TENSOR_ATTRIBUTES = _NAMES["non_tensor_attributes"] | _NAMES["former_tensor_attributes"]
+# The fixes' out-of-place twins of in-place methods: in-place methods whose out-of-place Tensor method
+# ops.json does not list (it lists differentiable APIs), twins whose result differs from what the
+# in-place form leaves in the tensor, and methods ending in "_" that write no tensor data, never rewritten
+# (with two names torch has no such method for: ``pin_memory_``, ``retain_grad_``)
+EXTRA_METHOD_TWINS = _NAMES["extra_method_twins"]
+TWINS_WITH_ANOTHER_RESULT = _NAMES["twins_with_another_result"]
+NOT_DATA_WRITES = _NAMES["not_data_writes"] | _NAMES["not_tensor_methods_left_alone"]
