@@ -39,7 +39,8 @@ def _files(folder: Path, every: int) -> List[Tuple[str, str]]:
 
 def _lint(source: str, path: str, selection: bool):
     try:
-        return [(f.code, f.start, f.message) for f in core.lint_with_tree(source, None, path, selection=selection)]
+        findings = core.lint_with_tree(source, None, path, selection=selection)
+        return [(f.code, f.start, f.message) for f in findings]
     except LintError as error:
         return str(error)
 

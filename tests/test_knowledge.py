@@ -679,7 +679,8 @@ def _shares_version_counter(view, base) -> bool:
     before = view._version
     with torch.no_grad():
         base.add_(1)
-    return view._version == before + 1 and view.untyped_storage().data_ptr() == base.untyped_storage().data_ptr()
+    shared = view.untyped_storage().data_ptr() == base.untyped_storage().data_ptr()
+    return view._version == before + 1 and shared
 
 
 def test_tensor_name_lists_are_sorted_sets_the_loader_reads():
@@ -797,7 +798,8 @@ def test_non_differentiable_methods_return_no_grad():
     for name in lists["functions_met_as_methods"]:
         assert not hasattr(torch.Tensor, name) and getattr(torch, name)(r).requires_grad is False, name
     assert knowledge.NON_DIFFERENTIABLE_METHODS == frozenset(
-        lists["non_differentiable_methods"] + lists["zero_gradient_methods"] + lists["functions_met_as_methods"])
+        lists["non_differentiable_methods"] + lists["zero_gradient_methods"]
+        + lists["functions_met_as_methods"])
 
 
 @needs_torch
@@ -873,6 +875,7 @@ def test_the_fixes_twin_exceptions_hold_in_torch():
         assert callable(getattr(torch.Tensor, name)), name
     for name in lists["not_tensor_methods_left_alone"]:
         assert not hasattr(torch.Tensor, name), name
-    assert knowledge.NOT_DATA_WRITES == frozenset(lists["not_data_writes"] + lists["not_tensor_methods_left_alone"])
+    left_alone = lists["not_data_writes"] + lists["not_tensor_methods_left_alone"]
+    assert knowledge.NOT_DATA_WRITES == frozenset(left_alone)
     for name in sorted(knowledge.EXTRA_METHOD_TWINS):
         assert callable(getattr(torch.Tensor, name)) and callable(getattr(torch.Tensor, name + "_")), name

@@ -1142,8 +1142,6 @@ def _params_may_require_grad(ctx: ModuleContext, function: cst.FunctionDef, clas
     return ctx.closure_owner.get(function) in ctx.grad_param_units
 
 
-
-
 def _autograd_callbacks(ctx: ModuleContext, imports: ImportMap) -> Set[str]:
     """Names of this file's functions handed to ``torch.autograd.functional.jacobian(func, x)``,
     ``torch.func.grad(f)``, ``checkpoint(fn, h)`` and the like: torch calls them with tensors that require

@@ -40,7 +40,9 @@ from inplace_lint.analysis.values import (
     loop_settled,
     replace,
 )
-from inplace_lint.knowledge import MODULE_PARAMS, TRANSPOSING_ATTRIBUTES, VIEW_METHODS, InplaceForm, Knowledge, Save
+from inplace_lint.knowledge import (
+    MODULE_PARAMS, TRANSPOSING_ATTRIBUTES, VIEW_METHODS, InplaceForm, Knowledge, Save,
+)
 from inplace_lint.model import debug
 from inplace_lint.model.findings import AnalysisTooLarge
 

@@ -72,8 +72,8 @@ def parameter_writes(function: cst.FunctionDef, knowledge, self_name: Optional[s
             assigned_from[id(node.value)] = place  # ``x = self.m(x)``: the call runs before x is rebound
             for target in node.targets:
                 t = target.target
-                if type(t) is name_type and (source := triggers.alias_source(node.value, owner, CST_SHAPES)) is not None \
-                        and t.value not in owner:
+                source = triggers.alias_source(node.value, owner, CST_SHAPES) if type(t) is name_type else None
+                if source is not None and t.value not in owner:
                     owner[t.value] = owner[source]  # x = token: writing x writes the parameter
                 elif type(t) is name_type and not _aliases_itself(node.value, t.value, knowledge):
                     first_rebound.setdefault(t.value, place)

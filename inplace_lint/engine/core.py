@@ -31,6 +31,7 @@ from inplace_lint.syntax.triggers import (
     AUGMENTED_ASSIGNMENTS, INPLACE_KEYWORD, LOAD_STATE_DICT, MAX_NORM_KEYWORD, OPTIMIZER_STEP, OUT_KEYWORD,
 )
 
+
 def _augmented_pattern() -> str:
     """A pattern of every augmented assignment's symbol (inplace_lint.syntax.triggers): one character class
     for the one-character operators, alternatives for the others."""
@@ -48,7 +49,8 @@ _INPLACE_SYNTAX = re.compile(
     r"\w_\s*\(|"  # in-place method call: x.add_(
     + INPLACE_KEYWORD + r"\s*=|"  # F.relu(x, inplace=True), nn.ReLU(inplace=True)
     r"\b" + OUT_KEYWORD + r"\s*=|"  # torch.add(a, b, out=x)
-    r"\b" + MAX_NORM_KEYWORD + r"\s*=|"  # nn.Embedding(n, d, max_norm=1.0) renormalises its weight on every lookup
+    # nn.Embedding(n, d, max_norm=1.0) renormalises its weight on every lookup
+    r"\b" + MAX_NORM_KEYWORD + r"\s*=|"
     r"\]\s*=[^=]|"  # subscript assignment: x[i] = v
     r"\.requires_grad\b|"
     # optimizer.step(), module.load_state_dict() write parameters
