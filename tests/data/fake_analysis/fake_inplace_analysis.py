@@ -100,9 +100,17 @@ def analyze_module(module, source, path, options, parsed_text=None, positions=No
     return findings
 
 
+def code_positions(module, wrapper=None):
+    """What the engine and the fixes take from the analysis besides findings: LibCST's positions."""
+    from libcst.metadata import MetadataWrapper, PositionProvider
+
+    return (wrapper or MetadataWrapper(module, unsafe_skip_copy=True)).resolve(PositionProvider)
+
+
 def make_module() -> types.ModuleType:
     module = types.ModuleType("inplace_lint.analysis")
     module.analyze_module = analyze_module
+    module.code_positions = code_positions
     module.__fake__ = True
     return module
 
