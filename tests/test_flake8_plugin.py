@@ -176,6 +176,7 @@ def test_an_analysis_crash_does_not_abort_flake8(tmp_path):
                             raise RecursionError("deep")
                         return []
                     module.analyze_module = analyze_module
+                    module.code_positions = lambda module, wrapper=None: {}
                     return module
                 def exec_module(self, module):
                     pass
