@@ -796,6 +796,19 @@ def report(rows: Dict[str, dict], startup: Optional[Dict[str, List[float]]], lsp
     return "\n".join(out)
 
 
+def kept_sections(path: Path, text: str) -> str:
+    """The sections of the results file that this report does not write (``## Selection`` comes from
+    benchmarks/selection.py): kept, after it."""
+    if not path.exists():
+        return ""
+    headings = {line for line in text.splitlines() if line.startswith("## ")}
+    kept = []
+    for section in path.read_text(encoding="utf-8").split("\n## ")[1:]:
+        if "## " + section.splitlines()[0] not in headings:
+            kept.append("\n## " + section.rstrip("\n"))
+    return "\n" + "\n".join(kept) if kept else ""
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--corpora", default="transformers,timm,torchvision")
@@ -856,6 +869,7 @@ def main(argv=None) -> int:
     info["end"] = time.strftime("%H:%M", time.gmtime())
     info["versions"] = versions
     text = report(rows, startup, lsp, info)
+    text += kept_sections(args.out, text)
     args.out.write_text(text + "\n", encoding="utf-8")
     print(text)
     return 0

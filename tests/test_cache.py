@@ -59,9 +59,10 @@ def test_key_covers_text_path_options_and_linter(monkeypatch):
 
 
 def test_fingerprint_covers_the_knowledge_file():
-    # the fingerprint hashes every .py and .json file of the package (ops.json included)
+    # the fingerprint hashes every .py and .json file of the package (the knowledge's files included)
     package = Path(cache_module.__file__).resolve().parents[1]
     assert (package / "knowledge" / "ops.json").exists()
+    assert (package / "knowledge" / "tensor_names.json").exists()
     assert len(cache_module.fingerprint()) == 64
 
 

@@ -23,6 +23,7 @@ import pytest
 import fixture_support as fs
 import inplace_lint
 from inplace_lint.fixkit import fixes
+from inplace_lint.model import debug
 from inplace_lint.rules.agi001_saved_tensor_modified.report import VERSION_ERROR
 from inplace_lint.fixkit.apply import apply_fixes
 from inplace_lint.rules.report import attach_fix
@@ -575,9 +576,9 @@ def test_attach_swallows_internal_errors_unless_debugging(monkeypatch):
         raise RuntimeError("bug")
 
     monkeypatch.setattr(fixes, "plan_fix", boom)
-    monkeypatch.setattr(fixes, "DEBUG", False)
+    monkeypatch.setattr(debug, "DEBUG", False)
     assert attach_fix(bogus, source) is bogus
-    monkeypatch.setattr(fixes, "DEBUG", True)
+    monkeypatch.setattr(debug, "DEBUG", True)
     with pytest.raises(RuntimeError):
         attach_fix(bogus, source)
 
@@ -645,7 +646,9 @@ def test_twins_exist_in_torch():
         twin = fixes.method_twin(name)
         if twin is not None:
             assert hasattr(torch.Tensor, twin), f"{name} -> {twin}: no such Tensor method"
-    for name in fixes._EXTRA_TWINS:
+    from inplace_lint.knowledge import EXTRA_METHOD_TWINS
+
+    for name in EXTRA_METHOD_TWINS:
         assert hasattr(torch.Tensor, name + "_") and hasattr(torch.Tensor, name), name
     for namespace, module in (("torch", torch), ("torch.nn.functional", torch.nn.functional)):
         for name in dir(module):

@@ -637,3 +637,245 @@ def test_foreach_inplace_ops_write_every_tensor_of_their_list(name):
     leaves = [t.requires_grad_() for t in tensors()]
     with pytest.raises(RuntimeError, match="a leaf Variable that requires grad"):
         op(leaves, *rest)
+
+
+# -- the hand-listed names (knowledge/tensor_names.json), checked against torch -------------------------
+def _view_calls():
+    return {  # each listed view method, called as real code calls it on a (2, 3) tensor
+        "as_strided": lambda x: x.as_strided((3, 2), (1, 3)),
+        "detach": lambda x: x.detach(),
+        "diagonal": lambda x: x.diagonal(),
+        "expand": lambda x: x[:1].expand(2, 3),
+        "expand_as": lambda x: x[:1].expand_as(x),
+        "flatten": lambda x: x.flatten(),
+        "movedim": lambda x: x.movedim(0, 1),
+        "narrow": lambda x: x.narrow(0, 0, 1),
+        "permute": lambda x: x.permute(1, 0),
+        "reshape": lambda x: x.reshape(-1),
+        "select": lambda x: x.select(0, 0),
+        "squeeze": lambda x: x.squeeze(),
+        "swapaxes": lambda x: x.swapaxes(0, 1),
+        "t": lambda x: x.t(),
+        "transpose": lambda x: x.transpose(0, 1),
+        "unflatten": lambda x: x.unflatten(1, (3, 1)),
+        "unfold": lambda x: x.unfold(1, 2, 1),
+        "unsqueeze": lambda x: x.unsqueeze(0),
+        "view": lambda x: x.view(-1),
+        "view_as": lambda x: x.view_as(x),
+        "adjoint": lambda x: x.adjoint(),
+        "moveaxis": lambda x: x.moveaxis(0, 1),
+        "swapdims": lambda x: x.swapdims(0, 1),
+        "T": lambda x: x.T,
+        "mT": lambda x: x.mT,
+        "H": lambda x: x.H,
+        "mH": lambda x: x.mH,
+    }
+
+
+def _shares_version_counter(view, base) -> bool:
+    """A write to ``base`` bumps ``view``'s version: torch's own meaning of "a view" for autograd."""
+    import torch
+
+    before = view._version
+    with torch.no_grad():
+        base.add_(1)
+    shared = view.untyped_storage().data_ptr() == base.untyped_storage().data_ptr()
+    return view._version == before + 1 and shared
+
+
+def test_tensor_name_lists_are_sorted_sets_the_loader_reads():
+    path = os.path.join(os.path.dirname(knowledge.__file__), "tensor_names.json")
+    with open(path, encoding="utf-8") as fh:
+        lists = {key: names for key, names in json.load(fh).items() if not key.startswith("_")}
+    assert all(names == sorted(set(names)) for names in lists.values())
+    assert knowledge.VIEW_METHODS == frozenset(lists["view_methods"])
+    assert knowledge.MAY_COPY_VIEWS <= knowledge.VIEW_METHODS
+    assert knowledge.TRANSPOSING_ATTRIBUTES <= knowledge.VIEW_ATTRIBUTES <= knowledge.WRITE_THROUGH_ATTRIBUTES
+    assert knowledge.COPY_WHEN_STRIDED & knowledge.STRIDED_VIEWS == frozenset()
+
+
+@needs_torch
+def test_view_methods_return_views():
+    """Every listed view method exists and returns a tensor sharing its receiver's version counter; those
+    listed as aliasing (all but reshape, flatten, unflatten) on any input, the others on a contiguous one."""
+    import torch
+
+    calls = _view_calls()
+    assert knowledge.VIEW_METHODS <= calls.keys()
+    for name in sorted(knowledge.VIEW_METHODS):
+        assert callable(getattr(torch.Tensor, name)), name
+        x = torch.zeros(2, 3)
+        assert _shares_version_counter(calls[name](x), x), name
+    assert knowledge.ALIASING_VIEW_METHODS == knowledge.VIEW_METHODS - {"reshape", "flatten", "unflatten"}
+
+
+@needs_torch
+def test_may_copy_views_copy_a_strided_input():
+    """reshape and flatten copy a transposed input (the analysis must not take the result for an alias of
+    it); unflatten splits one dimension, which a view always can, yet torch documents it as reshape-like."""
+    import torch
+
+    for name in ("reshape", "flatten"):
+        x = torch.zeros(2, 3)
+        out = _view_calls()[name](x.t())
+        assert out.untyped_storage().data_ptr() != x.untyped_storage().data_ptr(), name
+    assert knowledge.MAY_COPY_VIEWS == {"reshape", "flatten", "unflatten"}
+
+
+@needs_torch
+def test_view_attributes_are_views():
+    import torch
+
+    for name in sorted(knowledge.TRANSPOSING_ATTRIBUTES):
+        x = torch.zeros(2, 3)
+        view = getattr(x, name)
+        assert not view.is_contiguous() and _shares_version_counter(view, x), name
+    for name in sorted(knowledge.VIEW_ATTRIBUTES - knowledge.TRANSPOSING_ATTRIBUTES):  # real, imag
+        z = torch.zeros(2, 3, dtype=torch.complex64)
+        assert _shares_version_counter(getattr(z, name), z), name
+    x = torch.zeros(2, 3)
+    assert x.real is x  # of a real tensor: the tensor itself (ops.json: may_alias)
+
+
+@needs_torch
+def test_storage_attributes_share_storage_not_the_version_counter():
+    """``x.data``: a write through it writes ``x``'s storage (the fixes treat it as a view), but autograd
+    does not see it (its version counter is its own)."""
+    import torch
+
+    for name in sorted(knowledge.WRITE_THROUGH_ATTRIBUTES - knowledge.VIEW_ATTRIBUTES):
+        x = torch.zeros(2, 3)
+        data = getattr(x, name)
+        before = x._version
+        data.add_(1)
+        assert x._version == before and bool((x == 1).all()), name
+
+
+@needs_torch
+def test_strided_views_are_not_contiguous_and_copy_when_strided_copies():
+    import torch
+
+    calls = _view_calls()
+    for name in sorted(knowledge.STRIDED_VIEWS):
+        x = torch.zeros(2, 3)
+        view = calls[name](x)
+        assert not view.is_contiguous() and _shares_version_counter(view, x), name
+    for name in sorted(knowledge.COPY_WHEN_STRIDED):
+        x = torch.zeros(2, 3)
+        strided = x.t()
+        copied = getattr(strided, name)(-1) if name == "reshape" else getattr(strided, name)()
+        assert copied.untyped_storage().data_ptr() != x.untyped_storage().data_ptr(), name
+        plain = getattr(x, name)(-1) if name == "reshape" else getattr(x, name)()
+        assert plain.untyped_storage().data_ptr() == x.untyped_storage().data_ptr(), name
+
+
+@needs_torch
+def test_non_differentiable_methods_return_no_grad():
+    """Each listed method exists; torch's result requires no grad, or (zero_gradient_methods) requires grad
+    with a gradient that is zero or not implemented; functions_met_as_methods are torch functions."""
+    import torch
+
+    path = os.path.join(os.path.dirname(knowledge.__file__), "tensor_names.json")
+    with open(path, encoding="utf-8") as fh:
+        lists = json.load(fh)
+    r = torch.rand(4, requires_grad=True)
+    args = {"eq": (0.5,), "ne": (0.5,), "lt": (0.5,), "le": (0.5,), "gt": (0.5,), "ge": (0.5,),
+            "floor_divide": (2,), "logical_and": (r,), "logical_or": (r,), "logical_xor": (r,),
+            "new_empty": (2,), "new_full": ((2,), 1.0), "new_ones": (2,), "new_zeros": (2,),
+            "new_tensor": ([1.0],)}
+    for name in lists["non_differentiable_methods"]:
+        receiver = torch.tensor([0, 1, 1]) if name == "bincount" else r  # counts take integers
+        assert getattr(receiver, name)(*args.get(name, ())).requires_grad is False, name
+    for name in lists["zero_gradient_methods"]:
+        x = torch.rand(4, requires_grad=True)
+        out = getattr(x, name)(*args.get(name, ()))
+        try:
+            out.sum().backward()
+        except RuntimeError as error:
+            assert "not implemented" in str(error), name
+        else:
+            assert bool((x.grad == 0).all()), name
+    for name in lists["functions_met_as_methods"]:
+        assert not hasattr(torch.Tensor, name) and getattr(torch, name)(r).requires_grad is False, name
+    assert knowledge.NON_DIFFERENTIABLE_METHODS == frozenset(
+        lists["non_differentiable_methods"] + lists["zero_gradient_methods"]
+        + lists["functions_met_as_methods"])
+
+
+@needs_torch
+def test_factories_make_fresh_tensors():
+    import torch
+
+    for qualname in sorted(knowledge.FACTORIES):
+        assert callable(getattr(torch, qualname.split(".", 1)[1])), qualname
+    assert torch.zeros(2, requires_grad=True).is_leaf and torch.randn_like(torch.zeros(2))._base is None
+
+
+def _resolve(qualname: str):
+    import importlib
+
+    module, _, attribute = qualname.rpartition(".")
+    return getattr(importlib.import_module(module), attribute)
+
+
+@needs_torch
+def test_grad_mode_contexts_do_what_their_list_says():
+    import torch
+
+    for qualname in sorted(knowledge.NOGRAD_CONTEXTS):
+        with _resolve(qualname)():
+            assert not torch.is_grad_enabled(), qualname
+    for qualname in sorted(knowledge.ENABLE_GRAD):
+        with torch.no_grad(), _resolve(qualname)():
+            assert torch.is_grad_enabled(), qualname
+    for qualname in sorted(knowledge.SET_GRAD):
+        with _resolve(qualname)(False):
+            assert not torch.is_grad_enabled(), qualname
+    for qualname in sorted(knowledge.SAVED_TENSOR_HOOKS):
+        assert callable(_resolve(qualname)), qualname
+    for qualname in sorted(knowledge.PARAMETER_CTORS):
+        made = _resolve(qualname)(torch.zeros(2))
+        assert isinstance(made, torch.Tensor) and made.is_leaf, qualname
+
+
+@needs_torch
+@pytest.mark.filterwarnings("ignore:TypedStorage is deprecated")
+def test_non_tensor_methods_and_attributes_return_no_tensor():
+    import torch
+
+    x = torch.tensor([1.0])
+    grad = torch.ones(1, requires_grad=True) * 2  # a non-leaf, for the hooks
+    args = {"is_set_to": (x,), "equal": (x,), "allclose": (x,), "register_hook": (lambda g: g,)}
+    receivers = {"register_hook": grad, "retain_grad": grad, "__index__": torch.tensor([1])}
+    for name in sorted(knowledge.NON_TENSOR_METHODS):
+        receiver = receivers.get(name, x)
+        result = getattr(receiver, name)(*args.get(name, ()))
+        assert not isinstance(result, torch.Tensor), name
+    for name in sorted(knowledge.NON_TENSOR_ATTRIBUTES - {"names"}):
+        assert not isinstance(getattr(x, name), torch.Tensor), name
+    assert not hasattr(x, "names")  # named tensors are gone (former_tensor_attributes)
+
+
+@needs_torch
+def test_the_fixes_twin_exceptions_hold_in_torch():
+    """What the fixes' out-of-place rewrite (fixkit.fixes.method_twin) must not assume: these twins return
+    another dtype than the in-place form leaves; these methods ending in "_" write no tensor data."""
+    import torch
+
+    path = os.path.join(os.path.dirname(knowledge.__file__), "tensor_names.json")
+    with open(path, encoding="utf-8") as fh:
+        lists = json.load(fh)
+    x, y = torch.rand(3), torch.rand(3)
+    for name in sorted(knowledge.TWINS_WITH_ANOTHER_RESULT):
+        args = () if name == "logical_not" else (y,)
+        assert getattr(x, name)(*args).dtype != x.dtype, name
+        if name != "float_power":  # float_power_ refuses a float32 tensor: it would have to hold float64
+            assert getattr(x.clone(), name + "_")(*args).dtype == x.dtype, name
+    for name in lists["not_data_writes"]:
+        assert callable(getattr(torch.Tensor, name)), name
+    for name in lists["not_tensor_methods_left_alone"]:
+        assert not hasattr(torch.Tensor, name), name
+    left_alone = lists["not_data_writes"] + lists["not_tensor_methods_left_alone"]
+    assert knowledge.NOT_DATA_WRITES == frozenset(left_alone)
+    for name in sorted(knowledge.EXTRA_METHOD_TWINS):
+        assert callable(getattr(torch.Tensor, name)) and callable(getattr(torch.Tensor, name + "_")), name

@@ -18,7 +18,8 @@ import pytest
 
 from inplace_lint.engine.core import LintError, Memo, lint_with_tree
 from inplace_lint.model.findings import LintOptions
-from inplace_lint.syntax.select import _LINE, select
+from inplace_lint.syntax.lines import lines_with_breaks
+from inplace_lint.syntax.select import select
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = sorted((ROOT / "tests" / "fixtures").rglob("*.py"))
@@ -28,11 +29,9 @@ CORPUS = ROOT / "benchmarks" / ".cache"
 @pytest.fixture(autouse=True)
 def _debug(monkeypatch):
     """Analysis errors raise (INPLACE_LINT_DEBUG=1) instead of silently dropping a unit."""
-    import inplace_lint.analysis as analysis
-    import inplace_lint.analysis.dataflow as dataflow
+    from inplace_lint.model import debug
 
-    monkeypatch.setattr(dataflow, "DEBUG", True)
-    monkeypatch.setattr(analysis, "DEBUG", True)
+    monkeypatch.setattr(debug, "DEBUG", True)
 
 
 def _outcome(source: str, path: str, reduce: bool):
@@ -163,8 +162,8 @@ def test_reduced_text_keeps_every_kept_line(name):
         return
     reduced = selection.source
     ast.parse(reduced)  # still Python
-    original_lines = _LINE.findall(source)
-    reduced_lines = _LINE.findall(reduced)
+    original_lines = lines_with_breaks(source)
+    reduced_lines = lines_with_breaks(reduced)
     assert len(reduced_lines) >= len(original_lines)
     for old, new in zip(original_lines, reduced_lines):
         # a line is either kept as it was, or blanked (only whitespace, pass or a string quote left)

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import List, Optional, Sequence, Tuple
 
 from inplace_lint.model.findings import Finding
+from inplace_lint.syntax.lines import lines_with_breaks
 from inplace_lint.adapters.output import FORMATS, FileError, file_error_from
 from inplace_lint.model.records import Record, factory
 from inplace_lint.adapters.terminal import COLOR_CHOICES, is_terminal
@@ -325,8 +326,8 @@ def check_source(
                 if diff:
                     result.diff = "".join(
                         _unified_diff(
-                            source.splitlines(keepends=True),
-                            outcome.source.splitlines(keepends=True),
+                            lines_with_breaks(source),
+                            lines_with_breaks(outcome.source),
                             fromfile=f"a/{display}",
                             tofile=f"b/{display}",
                         )

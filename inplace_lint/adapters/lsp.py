@@ -42,7 +42,8 @@ from pygls.uris import to_fs_path
 from inplace_lint import __version__
 from inplace_lint.engine.config import ConfigError, Settings, SettingsResolver
 from inplace_lint.model.findings import Finding, Fix
-from inplace_lint.syntax.noqa import NoqaMap, add_code_to_line, noqa_spans, split_lines
+from inplace_lint.syntax.lines import split_lines
+from inplace_lint.syntax.noqa import NoqaMap, add_code_to_line, noqa_spans
 from inplace_lint.model.records import Record, factory
 
 logger = logging.getLogger("inplace_lint.adapters.lsp")

@@ -36,6 +36,7 @@ from collections import Counter
 from typing import Callable, Dict, List, Optional, Sequence
 
 from inplace_lint.model.findings import Finding
+from inplace_lint.syntax.lines import lines_with_breaks
 
 COLOR_CHOICES = ("auto", "always", "never")
 
@@ -135,7 +136,7 @@ def format_full(
     for f in findings:
         if f.path not in texts:
             text = source_of(f.path)
-            texts[f.path] = text.splitlines(keepends=True) if text is not None else None
+            texts[f.path] = lines_with_breaks(text) if text is not None else None
         lines = texts[f.path]
         marker = f" {paint('fixable', '[*]')}" if _fixable(f, unsafe) else ""
         head = (

@@ -10,10 +10,12 @@ import libcst as cst
 
 from inplace_lint.analysis import semantics as sem
 from inplace_lint.analysis.dataflow import (
-    DEBUG, FunctionEntry, Hazard, Interpreter, ModuleContext, Unit, WriteNotes,
+    FunctionEntry, Hazard, Interpreter, ModuleContext, Unit, WriteNotes,
 )
 from inplace_lint.analysis.parameters import SELF_ATTRIBUTE, parameter_list, parameter_writes
+from inplace_lint.model import debug
 from inplace_lint.syntax.names import ImportMap, code_positions, dotted, is_docstring, walk
+from inplace_lint.syntax.triggers import AUTOGRAD_CALLER_FUNCTIONS, AUTOGRAD_CALLER_MODULES
 from inplace_lint.analysis.naming import looks_like_count, looks_like_inference, looks_like_integer_tensor
 from inplace_lint.analysis.values import (
     MAYBE, MODULE, NO, OPTIMIZER, OTHER, OTHER_VAL, PARAMS, UNKNOWN, NogradViewReturn, State, Val,
@@ -293,7 +295,7 @@ def _run_unit(ctx: ModuleContext, unit: Unit, state: State, body) -> Optional[St
     except RecursionError:
         raise
     except Exception:
-        if DEBUG:
+        if debug.DEBUG:
             raise
         return None
     return join_end(end, unit.returns)
@@ -1139,11 +1141,6 @@ def _params_may_require_grad(ctx: ModuleContext, function: cst.FunctionDef, clas
     return ctx.closure_owner.get(function) in ctx.grad_param_units
 
 
-# torch APIs that call the function they are given with tensors that require grad
-_AUTOGRAD_CALLERS = ("torch.autograd.functional.", "torch.func.", "torch.utils.checkpoint.")
-_AUTOGRAD_CALLER_NAMES = frozenset({"torch.autograd.gradcheck", "torch.autograd.gradgradcheck", "torch.vmap"})
-
-
 def _autograd_callbacks(ctx: ModuleContext, imports: ImportMap) -> Set[str]:
     """Names of this file's functions handed to ``torch.autograd.functional.jacobian(func, x)``,
     ``torch.func.grad(f)``, ``checkpoint(fn, h)`` and the like: torch calls them with tensors that require
@@ -1154,7 +1151,7 @@ def _autograd_callbacks(ctx: ModuleContext, imports: ImportMap) -> Set[str]:
         for node in walk(ctx.module):
             if type(node) is cst.Call and node.args and type(node.args[0].value) is cst.Name:
                 callee = imports.resolve(node.func) or ""
-                if callee.startswith(_AUTOGRAD_CALLERS) or callee in _AUTOGRAD_CALLER_NAMES:
+                if callee.startswith(AUTOGRAD_CALLER_MODULES) or callee in AUTOGRAD_CALLER_FUNCTIONS:
                     found.add(node.args[0].value.value)
         ctx.autograd_callbacks = found
     return found

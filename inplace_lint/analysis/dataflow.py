@@ -9,7 +9,6 @@ returned, stored, yielded) that reaches a stale record yields a finding at the w
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from typing import Callable, Dict, FrozenSet, Iterable, List, NamedTuple, Optional, Set, Tuple
 
@@ -41,7 +40,10 @@ from inplace_lint.analysis.values import (
     loop_settled,
     replace,
 )
-from inplace_lint.knowledge import MODULE_PARAMS, VIEW_METHODS, InplaceForm, Knowledge, Save
+from inplace_lint.knowledge import (
+    MODULE_PARAMS, TRANSPOSING_ATTRIBUTES, VIEW_METHODS, InplaceForm, Knowledge, Save,
+)
+from inplace_lint.model import debug
 from inplace_lint.model.events import LeafWrite, MultiViewWrite, NogradViewWrite, StaleSave
 from inplace_lint.model.findings import AnalysisTooLarge
 from inplace_lint.model.records import Record, factory
@@ -50,7 +52,6 @@ MAX_LOOP_ROUNDS = 6
 # Statements one unit may interpret before loops stop iterating to a fixed point (nested loops multiply
 # rounds): keeps the worst case linear in the unit's size instead of exponential in its nesting.
 STEP_BUDGET = 20_000
-DEBUG = os.environ.get("INPLACE_LINT_DEBUG") == "1"
 
 # LibCST's node classes are final and their ABC isinstance checks slow: the interpreter's dispatch
 # compares exact types, and this is every small-statement class the parser builds
@@ -845,7 +846,7 @@ class Interpreter:
         except RecursionError:
             raise
         except Exception:
-            if DEBUG:
+            if debug.DEBUG:
                 raise
             return state  # an analysis gap on one statement must not lose the rest of the function
 
@@ -1388,7 +1389,7 @@ class Interpreter:
         except RecursionError:
             raise
         except Exception:
-            if DEBUG:
+            if debug.DEBUG:
                 raise
             return Val()
 
@@ -1624,7 +1625,7 @@ def _view_base(node) -> Optional[cst.Name]:
         elif (type(node) is cst.Call and type(node.func) is cst.Attribute
               and node.func.attr.value in VIEW_METHODS):
             node, seen_view = node.func.value, True
-        elif type(node) is cst.Attribute and node.attr.value in ("T", "mT", "H", "mH"):
+        elif type(node) is cst.Attribute and node.attr.value in TRANSPOSING_ATTRIBUTES:
             node, seen_view = node.value, True
         else:
             break

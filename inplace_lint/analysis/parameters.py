@@ -10,9 +10,10 @@ from typing import Dict, List, Optional, Tuple
 import libcst as cst
 
 from inplace_lint.analysis.values import Val
-from inplace_lint.knowledge import VIEW_METHODS
+from inplace_lint.knowledge import ALIASING_VIEW_METHODS
 from inplace_lint.syntax.names import AUG_SYMBOLS, walk
-from inplace_lint.syntax.select import MODULE_WALKS
+from inplace_lint.syntax import triggers
+from inplace_lint.syntax.triggers import LAYER_PARAMETERS
 
 
 # How a method's writes to its own tensors are keyed among the parameters it writes ("self.queue"),
@@ -71,8 +72,8 @@ def parameter_writes(function: cst.FunctionDef, knowledge, self_name: Optional[s
             assigned_from[id(node.value)] = place  # ``x = self.m(x)``: the call runs before x is rebound
             for target in node.targets:
                 t = target.target
-                if type(t) is name_type and (source := alias_source(node.value, owner)) is not None \
-                        and t.value not in owner:
+                source = triggers.alias_source(node.value, owner, CST_SHAPES) if type(t) is name_type else None
+                if source is not None and t.value not in owner:
                     owner[t.value] = owner[source]  # x = token: writing x writes the parameter
                 elif type(t) is name_type and not _aliases_itself(node.value, t.value, knowledge):
                     first_rebound.setdefault(t.value, place)
@@ -124,8 +125,8 @@ def parameter_writes(function: cst.FunctionDef, knowledge, self_name: Optional[s
                                 writes.setdefault(owner[arg.value], []).append(site)
         elif kind is cst.For:
             # ``for t, s in zip(teacher.parameters(), ...)``: writing t writes the module passed as teacher
-            owner.update(parameter_loop_names(node, params))
-            module_owner.update(module_loop_names(node, params))
+            owner.update(triggers.parameter_loop_names(node.iter, node.target, params, CST_SHAPES))
+            module_owner.update(triggers.module_loop_names(node.iter, node.target, params, CST_SHAPES))
     kept = {}
     for param, sites in writes.items():
         rebound = first_rebound.get(param, len(order))
@@ -138,15 +139,13 @@ def parameter_writes(function: cst.FunctionDef, knowledge, self_name: Optional[s
 # Attributes whose tensor shares no version counter with what holds it (``.data``), or is no input a
 # forward saves (``.grad``)
 _UNTRACKED_ATTRIBUTES = frozenset({"data", "grad"})
-# A layer's parameters by name: other attributes of a module may be counters, buffers or lists
-_LAYER_PARAMETERS = frozenset({"weight", "bias"})
 
 
 def _held_by_parameter(node, owner: Dict[str, str], self_name: Optional[str]) -> Optional[str]:
     """The parameter whose layer's weight or bias ``node`` is (``layer.weight``, ``model.fc2.bias``), or
     None; never ``self`` (a method's writes to its own tensors are keyed by attribute) nor through
     ``.data``/``.grad`` (inplace_lint.syntax.select keeps such a helper's callers)."""
-    if type(node) is not cst.Attribute or node.attr.value not in _LAYER_PARAMETERS:
+    if type(node) is not cst.Attribute or node.attr.value not in LAYER_PARAMETERS:
         return None
     while type(node) is cst.Attribute:
         if node.attr.value in _UNTRACKED_ATTRIBUTES:
@@ -161,73 +160,36 @@ def _aliases_itself(value, name: str, knowledge) -> bool:
     """``batch = batch.div_(255.0)``, ``seqs = seqs.transpose(0, 1)`` (or a chain of them): in-place ops and
     views of ``name``, so the name still shares what the caller passed (a write through it writes that)."""
     while type(value) is cst.Call and type(value.func) is cst.Attribute and (
-            knowledge.is_inplace_method(value.func.attr.value) or value.func.attr.value in _ALIASING_VIEWS):
+            knowledge.is_inplace_method(value.func.attr.value) or value.func.attr.value in ALIASING_VIEW_METHODS):
         value = value.func.value
     return type(value) is cst.Name and value.value == name
 
 
-# Views that never copy (reshape and flatten may): what they return shares its base's storage
-_ALIASING_VIEWS = VIEW_METHODS - {"reshape", "flatten", "unflatten"}
 
+class _CstShapes(triggers.Shapes):
+    """How LibCST spells the shapes inplace_lint.syntax.triggers reads."""
 
-def module_loop_names(node: cst.For, params) -> Dict[str, str]:
-    """Loop name -> parameter, for loops over a parameter's submodules: ``for m in model.modules()``,
-    ``for name, m in model.named_modules()`` (and ``children``) (inplace_lint.syntax.select mirrors this)."""
-    loop, target = node.iter, node.target
-    if not (type(loop) is cst.Call and type(loop.func) is cst.Attribute
-            and loop.func.attr.value in MODULE_WALKS
-            and type(loop.func.value) is cst.Name and loop.func.value.value in params):
-        return {}
-    holder = loop.func.value.value
-    if MODULE_WALKS[loop.func.attr.value]:
-        if type(target) in (cst.Tuple, cst.List) and len(target.elements) == 2 \
-                and type(target.elements[1].value) is cst.Name:
-            return {target.elements[1].value.value: holder}
-        return {}
-    return {target.value: holder} if type(target) is cst.Name else {}
+    def name(self, node):
+        return node.value if type(node) is cst.Name else None
 
-
-def parameter_loop_names(node: cst.For, params) -> Dict[str, str]:
-    """Loop name -> parameter, for loops over a parameter's own tensors: ``for p in model.parameters()``,
-    ``for name, p in model.named_parameters()``, ``zip(teacher.parameters(), student.parameters())``, and
-    the state dict's (``for name, t in model.state_dict().items()`` or ``.values()``: detached tensors
-    sharing the parameters' version counters) (inplace_lint.syntax.select mirrors this)."""
-    def bind(target, expr, out: Dict[str, str]) -> None:
-        if not (type(expr) is cst.Call and type(expr.func) is cst.Attribute):
-            return
-        holder, method = expr.func.value, expr.func.attr.value
-        if method in ("items", "values") and type(holder) is cst.Call and type(holder.func) is cst.Attribute \
-                and holder.func.attr.value == "state_dict" and not expr.args:
-            holder, method = holder.func.value, "named_parameters" if method == "items" else "parameters"
-        if not (type(holder) is cst.Name and holder.value in params):
-            return
-        module = holder.value
-        if method == "parameters" and type(target) is cst.Name:
-            out[target.value] = module
-        elif method == "named_parameters" and type(target) in (cst.Tuple, cst.List) and \
-                len(target.elements) == 2 and type(target.elements[1].value) is cst.Name:
-            out[target.elements[1].value.value] = module
-
-    out: Dict[str, str] = {}
-    loop, target = node.iter, node.target
-    if type(loop) is cst.Call and type(loop.func) is cst.Name and loop.func.value == "zip" \
-            and type(target) in (cst.Tuple, cst.List):
-        for element, arg in zip(target.elements, loop.args):
-            bind(element.value, arg.value, out)
-    else:
-        bind(target, loop, out)
-    return out
-
-
-def alias_source(value, owner: Dict[str, str]) -> Optional[str]:
-    """The name of ``owner`` that ``x = value`` makes ``x`` (maybe) another name for: ``x = token``, or a
-    branch of a conditional (``out = h if self.root_weight else torch.zeros_like(h)``)."""
-    if type(value) is cst.IfExp:
-        for branch in (value.body, value.orelse):
-            if type(branch) is cst.Name and branch.value in owner:
-                return branch.value
+    def method_call(self, node):
+        if type(node) is cst.Call and type(node.func) is cst.Attribute:
+            return node.func.value, node.func.attr.value, bool(node.args)
         return None
-    return value.value if type(value) is cst.Name and value.value in owner else None
+
+    def function_call(self, node):
+        if type(node) is cst.Call and type(node.func) is cst.Name:
+            return node.func.value, [arg.value for arg in node.args]
+        return None
+
+    def elements(self, node):
+        return [element.value for element in node.elements] if type(node) in (cst.Tuple, cst.List) else None
+
+    def branches(self, node):
+        return (node.body, node.orelse) if type(node) is cst.IfExp else None
+
+
+CST_SHAPES = _CstShapes()
 
 
 def bind_arguments(params: List[str], call: cst.Call,

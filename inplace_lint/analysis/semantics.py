@@ -13,6 +13,9 @@ import libcst as cst
 
 from inplace_lint.analysis.parameters import SELF_ATTRIBUTE, bind_arguments, parameter_list, parameter_writes
 from inplace_lint.syntax.names import dotted, walk
+from inplace_lint.syntax.triggers import (
+    BACKWARD_FUNCTION, BACKWARD_METHOD, LOAD_STATE_DICT, OPTIMIZER_STEP, REGISTER_FORWARD_HOOK,
+)
 from inplace_lint.analysis.naming import looks_like_count, looks_like_integer_tensor, looks_like_module
 from inplace_lint.analysis.values import (
     ALWAYS_SAVED,
@@ -35,7 +38,11 @@ from inplace_lint.analysis.values import (
     WriteSite,
     replace,
 )
-from inplace_lint.knowledge import MODULE_PARAMS, OpInfo, Save
+from inplace_lint.knowledge import (
+    COPY_WHEN_STRIDED, ENABLE_GRAD, FACTORIES, MODULE_PARAMS, NOGRAD_CONTEXTS, NON_DIFFERENTIABLE_METHODS,
+    NON_TENSOR_ATTRIBUTES, NON_TENSOR_METHODS, PARAMETER_CTORS, SAVED_TENSOR_HOOKS, SET_GRAD, STRIDED_VIEWS,
+    VIEW_ATTRIBUTES, OpInfo, Save,
+)
 
 if TYPE_CHECKING:
     from inplace_lint.analysis.dataflow import Interpreter
@@ -66,47 +73,10 @@ BINARY_FROM_AUG = {
     "%=": "mod",
 }
 
-# Tensor factories: a fresh tensor, a leaf when requires_grad=True.
-FACTORIES = {
-    "torch." + name
-    for name in (
-        "randn rand zeros ones empty full tensor arange linspace logspace eye randint randperm as_tensor "
-        "from_numpy randn_like rand_like zeros_like ones_like empty_like full_like randint_like "
-        "empty_strided scalar_tensor normal bernoulli multinomial tril_indices triu_indices"
-    ).split()
-}
-PARAMETER_CTORS = {"torch.nn.Parameter", "torch.nn.parameter.Parameter", "torch.nn.parameter.Buffer", "torch.nn.Buffer"}
-NOGRAD_CONTEXTS = {
-    "torch.no_grad",
-    "torch.inference_mode",
-    "torch.autograd.no_grad",
-    "torch.autograd.grad_mode.no_grad",
-    "torch.autograd.inference_mode",
-    "torch.autograd.grad_mode.inference_mode",
-}
-ENABLE_GRAD = {"torch.enable_grad", "torch.autograd.enable_grad", "torch.autograd.grad_mode.enable_grad"}
-SET_GRAD = {"torch.set_grad_enabled", "torch.autograd.set_grad_enabled", "torch.autograd.grad_mode.set_grad_enabled"}
-SAVED_TENSOR_HOOKS = {
-    "torch.autograd.graph.saved_tensors_hooks",
-    "torch.autograd.graph.save_on_cpu",
-    "torch.autograd.graph.disable_saved_tensors_hooks",
-}
-NON_TENSOR_METHODS = {
-    "item", "tolist", "numpy", "size", "dim", "numel", "nelement", "ndimension", "stride", "data_ptr",
-    "element_size", "is_contiguous", "is_floating_point", "is_complex", "get_device", "storage_offset",
-    "register_hook", "retain_grad", "__len__", "type_as_str", "untyped_storage", "storage", "is_set_to",
-    "equal", "allclose", "is_nonzero", "__bool__", "__float__", "__int__", "__index__", "dim_order",
-}
 # Methods only numpy arrays (or other non-tensors) have: the receiver, and the result, are not tensors.
 NUMPY_ONLY_METHODS = {"astype", "tobytes", "tostring", "ravel", "squeeze_dims", "itemset", "getfield", "setfield",
                       "dumps", "keys", "items", "values", "decode", "encode", "split_lines", "lower", "upper",
                       "strip", "startswith", "endswith", "format", "join", "replace"}
-NON_DIFFERENTIABLE_METHODS = {
-    "argmax", "argmin", "argsort", "eq", "ne", "lt", "le", "gt", "ge", "isnan", "isinf", "isfinite",
-    "nonzero", "bool", "long", "int", "short", "byte", "char", "sign", "any", "all", "logical_not",
-    "logical_and", "logical_or", "logical_xor", "floor_divide", "bincount", "unique", "count_nonzero",
-    "new_zeros", "new_ones", "new_empty", "new_full", "new_tensor", "zeros_like", "ones_like",
-}
 CONTAINER_MUTATORS = {"append", "extend", "insert", "add", "update", "setdefault", "appendleft", "put", "push"}
 BUILTINS_OTHER = {
     "len", "range", "print", "int", "float", "str", "bool", "isinstance", "issubclass", "hasattr",
@@ -126,10 +96,6 @@ NON_TORCH_ROOTS = {
     "sklearn", "h5py", "zipfile", "tarfile", "urllib", "platform", "traceback", "weakref", "heapq", "bisect",
 }
 OPTIMIZER_NAMES = ("opt", "optim", "optimizer")
-# Views that are (almost always) non-contiguous, and the ops that then copy instead of aliasing.
-STRIDED_VIEWS = {"t", "transpose", "permute", "swapaxes", "swapdims", "movedim", "expand", "expand_as", "mT", "T",
-                 "adjoint", "moveaxis"}
-COPY_WHEN_STRIDED = {"contiguous", "reshape", "flatten"}
 
 
 # ============================================================================== argument binding
@@ -948,9 +914,9 @@ def _hooked_forwards_record(interp: "Interpreter", hooked_by_type: bool = False)
         for node in walk(root):
             if type(node) is not cst.Call:
                 continue
-            if type(node.func) is cst.Attribute and node.func.attr.value == "backward":
+            if type(node.func) is cst.Attribute and node.func.attr.value == BACKWARD_METHOD:
                 return True
-            if (unit.imports.resolve(node.func) or "") == "torch.autograd.grad":
+            if (unit.imports.resolve(node.func) or "") == BACKWARD_FUNCTION:
                 return True
     return False
 
@@ -1435,7 +1401,7 @@ def method_call(interp: "Interpreter", state: State, node: cst.Call, receiver: V
             return Val(kind=PARAMS, grad=element.grad, groups=element.groups, leaf=element.leaf)
         if name == "forward":
             return module_call(interp, state, call_node, module, receiver)
-        if name == "register_forward_hook":
+        if name == REGISTER_FORWARD_HOOK:
             return _register_forward_hook(interp, state, call_node, module, receiver_node)
         if name == "requires_grad_":
             arg = call_node.args[0].value if call_node.args else None
@@ -1445,7 +1411,7 @@ def method_call(interp: "Interpreter", state: State, node: cst.Call, receiver: V
             if key and key in state.env:
                 state.env[key] = new
             return new
-        if name == "load_state_dict":
+        if name == LOAD_STATE_DICT:
             return _load_state_dict(interp, state, node, call_node, receiver_node, module_param_groups(module))
         if name == "state_dict":
             # detached tensors sharing the parameters' storage and version counters: writing one in place
@@ -1514,10 +1480,10 @@ def method_call(interp: "Interpreter", state: State, node: cst.Call, receiver: V
                     replace(part, hist=interp.catch_up(part, mark).hist | saves) for part in result.parts)
                 result = replace(result, hist=interp.catch_up(result, mark).hist | saves, parts=parts)
         return result
-    if kind == OPTIMIZER or (name == "step" and _looks_like_optimizer(receiver_node)):
+    if kind == OPTIMIZER or (name == OPTIMIZER_STEP and _looks_like_optimizer(receiver_node)):
         for a in call_node.args:
             interp.eval(state, a.value)
-        if name == "step":
+        if name == OPTIMIZER_STEP:
             groups = receiver.params_of if kind == OPTIMIZER else frozenset({optimizer_scope(receiver_node)})
             label = interp.ctx.code(node.func)
             write = interp.write_site(node, "optimizer_step", label + "()", receiver_node)
@@ -1555,7 +1521,7 @@ def method_call(interp: "Interpreter", state: State, node: cst.Call, receiver: V
         cls = dotted(receiver_node)
         if cls in interp.ctx.autograd_functions:
             return interp.ctx.autograd_functions[cls].apply(interp, state, call_node)
-    if name == "load_state_dict" and receiver.kind == UNKNOWN and receiver_node is not None \
+    if name == LOAD_STATE_DICT and receiver.kind == UNKNOWN and receiver_node is not None \
             and looks_like_module(dotted(receiver_node) or ""):
         # a module we cannot see (q_net = make_q()): its parameters, as its calls saved them
         groups = frozenset({"params:" + dotted(receiver_node)})
@@ -1961,9 +1927,6 @@ def _apply_known_module(interp, state, node, module: ModuleInfo, info: OpInfo, b
 
 
 # ============================================================================== attributes, subscripts
-VIEW_ATTRIBUTES = {"T", "mT", "H", "mH", "real", "imag"}
-NON_TENSOR_ATTRIBUTES = {"shape", "dtype", "device", "ndim", "requires_grad", "is_leaf", "grad_fn", "layout",
-                         "is_cuda", "names", "itemsize", "nbytes", "_version"}
 
 
 def _own_optimizer_attribute(interp: "Interpreter", key: Optional[str]) -> bool:

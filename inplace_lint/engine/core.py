@@ -19,31 +19,45 @@ from typing import Dict, List, Optional, Tuple
 import libcst as cst
 from libcst.metadata import CodePosition, CodeRange
 
+from inplace_lint.model import debug
 from inplace_lint.model.findings import AnalysisTooLarge, Finding, LintError, LintOptions, LintSession
 from inplace_lint.rules import report
-from inplace_lint.analysis import dataflow
 from inplace_lint.syntax.cst_from_ast import Unsupported, convert
+from inplace_lint.syntax.lines import line_starts
 from inplace_lint.syntax.names import code_positions
-from inplace_lint.syntax.select import _BREAK
 from inplace_lint.syntax.select import parse_quietly
 from inplace_lint.syntax.select import runs_backward
 from inplace_lint.syntax.select import select
-
-# A file can only hold a hazard if it mentions torch and writes something in place. Both checks are
-# plain substring/regex scans, far cheaper than any parse (TorchFix's prefilter, sharpened).
-_INPLACE_SYNTAX = re.compile(
-    r"(?:[-+*/@%&|^]|//|\*\*|<<|>>)=|"  # augmented assignment
-    r"\w_\s*\(|"  # in-place method call: x.add_(
-    r"inplace\s*=|"  # F.relu(x, inplace=True), nn.ReLU(inplace=True)
-    r"\bout\s*=|"  # torch.add(a, b, out=x)
-    r"\bmax_norm\s*=|"  # nn.Embedding(n, d, max_norm=1.0) renormalises its weight on every lookup
-    r"\]\s*=[^=]|"  # subscript assignment: x[i] = v
-    r"\.requires_grad\b|"
-    r"\.step\s*\(|\.load_state_dict\s*\(|"  # optimizer.step(), module.load_state_dict() write parameters
-    r"nn\.\w+\(\s*True"  # nn.ReLU(True)
+from inplace_lint.syntax.triggers import (
+    AUGMENTED_ASSIGNMENTS, INPLACE_KEYWORD, LOAD_STATE_DICT, MAX_NORM_KEYWORD, OPTIMIZER_STEP, OUT_KEYWORD,
 )
 
 
+def _augmented_pattern() -> str:
+    """A pattern of every augmented assignment's symbol (inplace_lint.syntax.triggers): one character class
+    for the one-character operators, alternatives for the others."""
+    operators = [symbol[:-1] for symbol in AUGMENTED_ASSIGNMENTS]
+    single = "".join(re.escape(op) for op in operators if len(op) == 1)
+    double = "|".join(re.escape(op) for op in operators if len(op) > 1)
+    return f"(?:[{single}]|{double})="
+
+
+# A file can only hold a hazard if it mentions torch and writes something in place. Both checks are
+# plain substring/regex scans, far cheaper than any parse (TorchFix's prefilter, sharpened). A forward
+# hook writes in place with syntax of its own: registering one is no cue here.
+_INPLACE_SYNTAX = re.compile(
+    _augmented_pattern() + "|"  # augmented assignment
+    r"\w_\s*\(|"  # in-place method call: x.add_(
+    + INPLACE_KEYWORD + r"\s*=|"  # F.relu(x, inplace=True), nn.ReLU(inplace=True)
+    r"\b" + OUT_KEYWORD + r"\s*=|"  # torch.add(a, b, out=x)
+    # nn.Embedding(n, d, max_norm=1.0) renormalises its weight on every lookup
+    r"\b" + MAX_NORM_KEYWORD + r"\s*=|"
+    r"\]\s*=[^=]|"  # subscript assignment: x[i] = v
+    r"\.requires_grad\b|"
+    # optimizer.step(), module.load_state_dict() write parameters
+    + "|".join(r"\." + name + r"\s*\(" for name in (OPTIMIZER_STEP, LOAD_STATE_DICT)) + "|"
+    r"nn\.\w+\(\s*True"  # nn.ReLU(True)
+)
 
 
 # Memory while linting grows with the file, about 450 bytes per character of the worst shapes (ast's
@@ -171,9 +185,7 @@ _STATEMENT_LISTS = ("body", "orelse", "finalbody", "handlers", "cases")
 def _parts_that_may_chain(tree: ast.Module, source: str):
     """The parts of ``tree`` whose text could hold a long chain: a statement whose lines spell too few
     links and operators is skipped whole, so real code is walked in a few small parts, not node by node."""
-    starts = [0]
-    for line in source.splitlines(keepends=True):
-        starts.append(starts[-1] + len(line))
+    starts = line_starts(source)
 
     def text_of(node) -> str:
         first = min(node.lineno, len(starts) - 1) - 1
@@ -418,13 +430,16 @@ def lint_with_tree(
     options: Optional[LintOptions] = None,
     reduce: bool = True,
     memo: Optional[Memo] = None,
+    selection: bool = True,
 ) -> List[Finding]:
     """:func:`lint_source`, given the ``ast`` tree of ``source`` when the caller has one (flake8 does).
 
     Only the function bodies that can matter are analysed (:mod:`inplace_lint.syntax.select`), and first on a
     tree built from ``ast`` (:mod:`inplace_lint.syntax.cst_from_ast`): LibCST parses the reduced text only when
     that first look finds a hazard, and the findings come from LibCST's tree. ``reduce=False`` parses
-    and analyses the whole text with LibCST (the reference the equivalence tests compare against).
+    and analyses the whole text with LibCST (the reference the equivalence tests compare against);
+    ``selection=False`` skips only the selection: the first look runs on the whole text's ``ast`` tree
+    (benchmarks/selection.py measures what the selection saves).
     """
     options = options or LintOptions()
     if not might_have_hazard(source):
@@ -433,17 +448,17 @@ def lint_with_tree(
     # Collect rarely for the whole lint, and end that stretch only once its trees are gone (they go by
     # reference counting when _lint returns): the collection it ends with walks what survives, not a tree
     with _fewer_collections():
-        return _lint(source, tree, path, options, reduce, memo)
+        return _lint(source, tree, path, options, reduce, memo, selection)
 
 
 def _lint(source: str, tree: Optional[ast.Module], path: str, options: LintOptions, reduce: bool,
-          memo: Optional[Memo]) -> List[Finding]:
+          memo: Optional[Memo], selection: bool = True) -> List[Finding]:
     text = source
     # What the first look builds the tree of ``text`` from: an ``ast`` tree, the text it was parsed from,
     # and what the selection blanked there to make ``text`` (None: nothing; no tree: parse ``text``)
     ast_tree, ast_text, reductions = tree, source, None
     starts = None
-    if reduce:
+    if reduce and selection:
 
         try:
             selection = select(source, tree)
@@ -513,8 +528,7 @@ def _parse_pieces(text: str, starts: List[int], memo: Memo):
     instead of before the next statement, which no analysis or fix reads. A piece is used once per lint
     (two pieces of equal text get nodes of their own, as in a parse of the whole text)."""
 
-    offsets = [0]  # where each line starts
-    offsets.extend(match.end() for match in _BREAK.finditer(text))
+    offsets = line_starts(text)
     firsts = sorted({1} | {line for line in starts if 1 < line <= len(offsets)})
     cuts = [offsets[line - 1] for line in firsts] + [len(text)]
     cached = memo.pieces
@@ -580,8 +594,8 @@ def _hazards_on_ast(text: str, ast_text: str, tree: Optional[ast.Module], reduct
 
 
 def _debugging() -> bool:
-    """INPLACE_LINT_DEBUG=1 (the tests set it): an internal error raises instead of costing only time."""
-    return dataflow.DEBUG  # read at each call: tests switch it
+    """INPLACE_LINT_DEBUG=1 (inplace_lint.model.debug): an internal error raises instead of costing only time."""
+    return debug.DEBUG
 
 
 def _parse_and_analyse(source: str, text: str, path: str, options: LintOptions, pieces=None,

@@ -10,7 +10,6 @@ parses is undone (the fix was wrong; the message says so).
 
 from __future__ import annotations
 
-import bisect
 import contextlib
 import os
 import signal
@@ -19,7 +18,8 @@ import threading
 from typing import Callable, List, Optional, Sequence, Tuple
 
 from inplace_lint.model.findings import Edit, Finding, Fix, LintError, LintOptions
-from inplace_lint.syntax.noqa import LINE_BREAK, filter_suppressed
+from inplace_lint.syntax.lines import LineIndex
+from inplace_lint.syntax.noqa import filter_suppressed
 from inplace_lint.model.records import Record
 
 MAX_ROUNDS = 10
@@ -39,42 +39,13 @@ def lint_text(source: str, path: str, settings, linter: Linter) -> List[Finding]
     return filter_suppressed(findings, source)
 
 
-class _Offsets:
-    """Converts (1-based line, 0-based code-point column) positions to offsets into the text."""
-
-    def __init__(self, source: str):
-        self.source = source
-        self.starts = [0]
-        for match in LINE_BREAK.finditer(source):
-            self.starts.append(match.end())
-
-    def line_length(self, line: int) -> int:
-        start = self.starts[line - 1]
-        end = self.starts[line] if line < len(self.starts) else len(self.source)
-        text = self.source[start:end]
-        return len(text.rstrip("\r\n")) if line < len(self.starts) else len(text)
-
-    def offset(self, line: int, column: int) -> Optional[int]:
-        """The offset, or None when the position is outside the text (the end of a line is inside)."""
-        if line < 1 or column < 0:
-            return None
-        if line == len(self.starts) + 1 and column == 0:
-            return len(self.source)  # just past the last line
-        if line > len(self.starts) or column > self.line_length(line):
-            return None
-        return self.starts[line - 1] + column
-
-    def line_of(self, offset: int) -> int:
-        return bisect.bisect_right(self.starts, offset)
-
-
 def edit_spans(source: str, edits: Sequence[Edit]) -> Optional[List[Tuple[int, int, str]]]:
     """(start offset, end offset, replacement) per edit, or None if any edit lies outside the text."""
-    offsets = _Offsets(source)
+    offsets = LineIndex(source)
     spans = []
     for edit in edits:
-        start = offsets.offset(edit.start.line, edit.start.column)
-        end = offsets.offset(edit.end.line, edit.end.column)
+        start = offsets.checked_offset(edit.start.line, edit.start.column)
+        end = offsets.checked_offset(edit.end.line, edit.end.column)
         if start is None or end is None or end < start:
             return None
         spans.append((start, end, edit.replacement))

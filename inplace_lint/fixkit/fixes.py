@@ -44,7 +44,6 @@ parameter_update    ``target.load_state_dict(...)``,             no fix
 from __future__ import annotations
 
 import dataclasses
-import os
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -53,45 +52,22 @@ from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Set, Tupl
 import libcst as cst
 from libcst.metadata import ExpressionContext, ExpressionContextProvider, MetadataWrapper
 
+from inplace_lint.model import debug
 from inplace_lint.model.findings import Edit, Finding, Fix, Position
+from inplace_lint.knowledge import (
+    EXTRA_METHOD_TWINS, NOT_DATA_WRITES, TWINS_WITH_ANOTHER_RESULT, WRITE_THROUGH_ATTRIBUTES,
+)
+from inplace_lint.syntax.lines import LineIndex
 from inplace_lint.syntax.names import child_nodes, code_positions, is_docstring, walk
 from inplace_lint.knowledge import load
 
-DEBUG = os.environ.get("INPLACE_LINT_DEBUG") == "1"
 TITLE_WIDTH = 72
 
 # --------------------------------------------------------------------------------------------------
 # Which in-place methods have an out-of-place twin with the same arguments and the same result.
 
-# In torch 2.13 these in-place methods have an out-of-place ``Tensor`` method of the same signature that
-# ops.json does not list (it lists differentiable APIs by their surface name). tests/test_fixes.py checks
-# each against torch.
-_EXTRA_TWINS = frozenset(
-    {
-        "addbmm", "addmv", "addr", "baddbmm", "conj_physical", "floor_divide", "gcd", "heaviside",
-        "igamma", "igammac", "index_add", "index_copy", "index_fill", "index_put", "index_reduce", "lcm",
-        "masked_scatter", "mvlgamma", "polygamma", "put", "renorm", "scatter", "scatter_add",
-        "scatter_reduce", "swapaxes", "swapdims",
-    }
-)
-# Twins whose result differs from what the in-place form leaves in the tensor: comparisons and logical
-# ops return bool (the in-place form keeps the tensor's dtype); float_power returns float64.
-_DIFFERENT_RESULT = frozenset(
-    {
-        "eq", "ne", "lt", "le", "gt", "ge", "greater", "less", "greater_equal", "less_equal", "not_equal",
-        "logical_and", "logical_or", "logical_xor", "logical_not", "float_power",
-    }
-)
-# Methods ending in "_" that do not write tensor data (or change what a tensor *is*): never rewritten.
-_NOT_DATA_WRITES = frozenset(
-    {
-        "requires_grad_", "retain_grad_", "share_memory_", "detach_", "resize_", "resize_as_",
-        "resize_as_sparse_", "set_", "sparse_resize_", "sparse_resize_and_clear_", "pin_memory_",
-    }
-)
-# Attributes of a tensor that are views of it (a write through them writes the tensor).
-_VIEW_ATTRIBUTES = frozenset({"T", "mT", "H", "mH", "real", "imag", "data"})
-
+# The exceptions are torch facts in the knowledge (EXTRA_METHOD_TWINS, TWINS_WITH_ANOTHER_RESULT,
+# NOT_DATA_WRITES: knowledge/tensor_names.json, checked against torch).
 
 def _knowledge():
 
@@ -112,31 +88,28 @@ def _function_basenames() -> frozenset:
 
 def method_twin(name: str) -> Optional[str]:
     """``add_`` -> ``add``: the out-of-place Tensor method computing what the in-place one writes."""
-    if not name.endswith("_") or name.startswith("_") or name in _NOT_DATA_WRITES:
+    if not name.endswith("_") or name.startswith("_") or name in NOT_DATA_WRITES:
         return None
     twin = name[:-1]
-    if twin in _DIFFERENT_RESULT:
+    if twin in TWINS_WITH_ANOTHER_RESULT:
         return None
-    if twin in _EXTRA_TWINS or _knowledge().method(twin) is not None:
+    if twin in EXTRA_METHOD_TWINS or _knowledge().method(twin) is not None:
         return twin
     return None
 
 
 def function_twin(name: str) -> Optional[str]:
     """``relu_`` -> ``relu`` (``torch.relu_``, ``F.relu_``), when torch has the out-of-place function."""
-    if not name.endswith("_") or name.startswith("_") or name in _NOT_DATA_WRITES:
+    if not name.endswith("_") or name.startswith("_") or name in NOT_DATA_WRITES:
         return None
     twin = name[:-1]
-    if twin in _DIFFERENT_RESULT:
+    if twin in TWINS_WITH_ANOTHER_RESULT:
         return None
     return twin if twin in _function_basenames() else None
 
 
 # --------------------------------------------------------------------------------------------------
 # The parsed source, cached per text.
-
-_LINE_BREAK = re.compile(r"\r\n|\r|\n")
-
 
 class _Source:
     """One parse of a file with what the fixes need: positions, parents, nodes by range, line offsets."""
@@ -155,7 +128,8 @@ class _Source:
         self._spans: Optional[List[Tuple[int, int, int]]] = None  # (first line, last line, index in body)
         self._firsts: Optional[List[int]] = None  # the spans' first lines, when in order (see ensure)
         self._indexed: set = set()
-        self.line_starts = [0] + [m.end() for m in _LINE_BREAK.finditer(text)]
+        self.lines = LineIndex(text)
+        self.line_starts = self.lines.starts
         self._contexts = None
         self._torch_name: Optional[str] = None
         self._torch_name_done = False
@@ -172,18 +146,13 @@ class _Source:
         return Position(p.line, p.column)
 
     def offset(self, pos: Position) -> int:
-        return self.line_starts[pos.line - 1] + pos.column
+        return self.lines.offset(pos.line, pos.column)
 
     def position(self, offset: int) -> Position:
-        import bisect
-
-        line = bisect.bisect_right(self.line_starts, offset)
-        return Position(line, offset - self.line_starts[line - 1])
+        return Position(*self.lines.position(offset))
 
     def line(self, number: int) -> str:
-        start = self.line_starts[number - 1]
-        end = self.line_starts[number] if number < len(self.line_starts) else len(self.text)
-        return self.text[start:end].rstrip("\r\n")
+        return self.lines.line(number)
 
     def code(self, node: cst.CSTNode) -> str:
         """The node's text exactly as written in the source, with its own parentheses."""
@@ -546,7 +515,7 @@ def _view_root(s: _Source, expr: cst.BaseExpression) -> Optional[cst.Name]:
     while True:
         if isinstance(node, cst.Subscript):
             node = node.value
-        elif isinstance(node, cst.Attribute) and node.attr.value in _VIEW_ATTRIBUTES:
+        elif isinstance(node, cst.Attribute) and node.attr.value in WRITE_THROUGH_ATTRIBUTES:
             node = node.value
         elif (
             isinstance(node, cst.Call)
@@ -566,7 +535,7 @@ def _is_object_attribute(expr: cst.BaseExpression) -> bool:
     """``self.h``, ``model.state``: an attribute of an object (not a view attribute like ``.T``)."""
     return (
         isinstance(expr, cst.Attribute)
-        and expr.attr.value not in _VIEW_ATTRIBUTES
+        and expr.attr.value not in WRITE_THROUGH_ATTRIBUTES
         and isinstance(expr.value, (cst.Name, cst.Attribute))
         and (isinstance(expr.value, cst.Name) or _is_object_attribute(expr.value))
     )
@@ -873,7 +842,7 @@ def _plan_method(s: _Source, f: Finding) -> Optional[_Plan]:
     if call is None or not isinstance(call.func, cst.Attribute):
         return None
     name = call.func.attr.value
-    if not name.endswith("_") or name.startswith("_") or name in _NOT_DATA_WRITES:
+    if not name.endswith("_") or name.startswith("_") or name in NOT_DATA_WRITES:
         return None
     receiver = call.func.value
     if isinstance(receiver, cst.Name) or _is_object_attribute(receiver):
@@ -1334,7 +1303,7 @@ def attach(finding: Finding, source: str, planner, parsed=None) -> Finding:
     try:
         fix = plan_fix(finding, source, planner, parsed)
     except Exception:
-        if DEBUG:
+        if debug.DEBUG:
             raise
         return finding
     if fix is None:

@@ -244,7 +244,52 @@ def load() -> Knowledge:
     return Knowledge(json.loads(text))
 
 
-# Tensor methods that return a view of their receiver (reshape and flatten: when they can)
-VIEW_METHODS = frozenset({"t", "view", "view_as", "unsqueeze", "squeeze", "transpose", "permute", "reshape",
-                          "narrow", "select", "expand", "expand_as", "flatten", "unflatten", "diagonal", "detach",
-                          "swapaxes", "movedim", "unfold", "as_strided", "real", "imag"})
+def _tensor_names() -> Dict[str, frozenset]:
+    """The hand-listed name sets of ``tensor_names.json`` (checked against torch by tests/test_knowledge.py)."""
+    text = resources.files(__name__).joinpath("tensor_names.json").read_text(encoding="utf-8")
+    return {key: frozenset(names) for key, names in json.loads(text).items() if not key.startswith("_")}
+
+
+_NAMES = _tensor_names()
+# Tensor methods that return a view of their receiver (reshape, flatten and unflatten: when they can)
+VIEW_METHODS = _NAMES["view_methods"]
+# ... of which these copy when the receiver's strides do not allow a view
+MAY_COPY_VIEWS = _NAMES["may_copy_views"]
+# ... and these never copy: what they return shares its receiver's storage and version counter
+ALIASING_VIEW_METHODS = VIEW_METHODS - MAY_COPY_VIEWS
+# Attributes that are views of the tensor: ``x.T``, ``x.mT``, ``x.H``, ``x.mH`` (transposes) ...
+TRANSPOSING_ATTRIBUTES = _NAMES["transposing_attributes"]
+# ... and ``x.real``, ``x.imag`` (of a complex tensor; ``x.real`` of a real one is ``x`` itself)
+VIEW_ATTRIBUTES = TRANSPOSING_ATTRIBUTES | _NAMES["complex_part_attributes"]
+# Attributes a write through reaches the tensor by: its views, and ``x.data`` (its storage, under a
+# version counter of its own)
+WRITE_THROUGH_ATTRIBUTES = VIEW_ATTRIBUTES | _NAMES["storage_attributes"]
+# Views (methods and attributes) that are non-contiguous for almost every input, and the ops that copy
+# such an input instead of viewing it
+STRIDED_VIEWS = _NAMES["strided_views"]
+COPY_WHEN_STRIDED = _NAMES["copy_when_strided"]
+# Methods whose result the analysis takes to require no grad: torch's never does; or torch's does, but
+# its gradient is zero (sign) or not implemented (floor_divide, unique); or torch functions met as a
+# method of a receiver the analysis does not know (``<module>.zeros_like(x)``)
+NON_DIFFERENTIABLE_METHODS = (_NAMES["non_differentiable_methods"] | _NAMES["zero_gradient_methods"]
+                              | _NAMES["functions_met_as_methods"])
+# torch functions that make a fresh tensor (a leaf when given requires_grad=True)
+FACTORIES = frozenset("torch." + name for name in _NAMES["factories"])
+# Calls building a parameter or a buffer (a leaf)
+PARAMETER_CTORS = _NAMES["parameter_constructors"]
+# Context managers (and decorators) that turn grad off, on, or to their argument; those that hook saved tensors
+NOGRAD_CONTEXTS = _NAMES["no_grad_contexts"]
+ENABLE_GRAD = _NAMES["enable_grad_contexts"]
+SET_GRAD = _NAMES["set_grad_contexts"]
+SAVED_TENSOR_HOOKS = _NAMES["saved_tensor_hooks"]
+# Tensor methods and attributes whose value is no tensor (``x.size()``, ``x.shape``); ``.names`` was one
+# (named tensors) before torch 2.13, and older code still reads it
+NON_TENSOR_METHODS = _NAMES["non_tensor_methods"]
+NON_TENSOR_ATTRIBUTES = _NAMES["non_tensor_attributes"] | _NAMES["former_tensor_attributes"]
+# The fixes' out-of-place twins of in-place methods: in-place methods whose out-of-place Tensor method
+# ops.json does not list (it lists differentiable APIs), twins whose result differs from what the
+# in-place form leaves in the tensor, and methods ending in "_" that write no tensor data, never rewritten
+# (with two names torch has no such method for: ``pin_memory_``, ``retain_grad_``)
+EXTRA_METHOD_TWINS = _NAMES["extra_method_twins"]
+TWINS_WITH_ANOTHER_RESULT = _NAMES["twins_with_another_result"]
+NOT_DATA_WRITES = _NAMES["not_data_writes"] | _NAMES["not_tensor_methods_left_alone"]

@@ -15,6 +15,7 @@ from typing import Dict, List, Optional, Set, Tuple
 
 from inplace_lint.analysis import Analysis, analyse, has_hazards  # noqa: F401 - the engine's first look
 from inplace_lint.fixkit import fixes
+from inplace_lint.model import debug
 from inplace_lint.model.events import WriteEvent
 from inplace_lint.model.findings import Evidence, Finding, InplaceSite, LintOptions, LintSession, Position
 from inplace_lint.rules import RULES, Rule
@@ -198,7 +199,7 @@ class Draft:
         try:
             fix = plan()
         except Exception:  # never a crash: the finding stands without its fix
-            if fixes.DEBUG:
+            if debug.DEBUG:
                 raise
             fix = None
         message = f"{finding.message} {why} {fix.title if fix is not None else advice}."

@@ -22,7 +22,8 @@ from typing import Callable, Dict, List, Optional, Set, Tuple
 
 import libcst as cst
 
-from inplace_lint.syntax.select import _LINE
+from inplace_lint.syntax.lines import lines_with_breaks
+from inplace_lint.syntax.triggers import AUGMENTED_ASSIGNMENTS
 
 
 class Unsupported(Exception):
@@ -156,13 +157,8 @@ _BINARY = {
     ast.MatMult: cst.MatrixMultiply(), ast.LShift: cst.LeftShift(), ast.RShift: cst.RightShift(),
     ast.BitOr: cst.BitOr(), ast.BitAnd: cst.BitAnd(), ast.BitXor: cst.BitXor(),
 }
-_AUGMENTED = {
-    ast.Add: cst.AddAssign(), ast.Sub: cst.SubtractAssign(), ast.Mult: cst.MultiplyAssign(),
-    ast.Div: cst.DivideAssign(), ast.FloorDiv: cst.FloorDivideAssign(), ast.Mod: cst.ModuloAssign(),
-    ast.Pow: cst.PowerAssign(), ast.MatMult: cst.MatrixMultiplyAssign(), ast.LShift: cst.LeftShiftAssign(),
-    ast.RShift: cst.RightShiftAssign(), ast.BitOr: cst.BitOrAssign(), ast.BitAnd: cst.BitAndAssign(),
-    ast.BitXor: cst.BitXorAssign(),
-}
+_AUGMENTED = {getattr(ast, operator): getattr(cst, assignment)()
+              for operator, assignment in AUGMENTED_ASSIGNMENTS.values()}
 _UNARY = {ast.USub: cst.Minus(), ast.UAdd: cst.Plus(), ast.Not: cst.Not(), ast.Invert: cst.BitInvert()}
 _BOOLEAN = {ast.And: cst.And(), ast.Or: cst.Or()}
 _COMPARE = {
@@ -188,8 +184,6 @@ _ONE_STRING = re.compile(
 )
 
 
-# str.splitlines breaks at these too, Python does not
-_ODD_BREAKS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
 # The string statement a blanked run of statements becomes, and the one string of a blanked literal table
 # (its text, the blanked lines' breaks, is never read)
 BLANKED = '""""""'
@@ -203,10 +197,7 @@ class Converter:
         # whole text and the tree built is the reduced text's: blanked runs and tables as it parses them
         self.reductions = reductions
         self.text = text
-        if _ODD_BREAKS.search(text):
-            self.lines = _LINE.findall(text)
-        else:
-            self.lines = text.splitlines(keepends=True)
+        self.lines = lines_with_breaks(text)
         self.expressions: Dict[int, ast.AST] = {}  # id(node built) -> its ast node, for its source text
         self.mentions: Dict[str, int] = {}  # Name nodes built (other than attributes' names), by value
         self.calls: Dict[str, int] = {}  # calls of a plain name built, by the name

@@ -8,6 +8,8 @@ from typing import Dict, Iterator, List, Optional
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
+from inplace_lint.syntax.triggers import AUGMENTED_ASSIGNMENTS
+
 
 def dotted(node: cst.BaseExpression) -> Optional[str]:
     """``torch.nn.functional`` for an Attribute chain of Names, else None."""
@@ -150,22 +152,8 @@ def is_docstring(statement: cst.CSTNode) -> bool:
             and type(statement.body[0].value) in (cst.SimpleString, cst.ConcatenatedString))
 
 
-# The in-place operator of each augmented assignment
-AUG_SYMBOLS = {
-    cst.MultiplyAssign: "*=",
-    cst.DivideAssign: "/=",
-    cst.AddAssign: "+=",
-    cst.SubtractAssign: "-=",
-    cst.PowerAssign: "**=",
-    cst.MatrixMultiplyAssign: "@=",
-    cst.FloorDivideAssign: "//=",
-    cst.ModuloAssign: "%=",
-    cst.BitAndAssign: "&=",
-    cst.BitOrAssign: "|=",
-    cst.BitXorAssign: "^=",
-    cst.LeftShiftAssign: "<<=",
-    cst.RightShiftAssign: ">>=",
-}
+# The in-place operator of each augmented assignment (declared in inplace_lint.syntax.triggers)
+AUG_SYMBOLS = {getattr(cst, operator): symbol for symbol, (_ast_operator, operator) in AUGMENTED_ASSIGNMENTS.items()}
 
 
 def code_positions(module: cst.Module, wrapper: Optional[MetadataWrapper] = None):

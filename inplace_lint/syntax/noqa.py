@@ -13,6 +13,8 @@ import re
 import tokenize
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple, TypeVar
 
+from inplace_lint.syntax.lines import split_lines
+
 # Copied from flake8 (defaults.NOQA_INLINE_REGEXP) so that a comment means the same thing to both.
 NOQA_INLINE_REGEXP = re.compile(
     r"# noqa(?::[\s]?(?P<codes>([A-Z]+[0-9]+(?:[,\s]+)?)+))?",
@@ -20,15 +22,8 @@ NOQA_INLINE_REGEXP = re.compile(
 )
 NOQA_FILE = re.compile(r"\s*# flake8[:=]\s*noqa", re.I)
 _COMMA_SEPARATED_LIST_RE = re.compile(r"[,\s]")
-# Python's own line breaks (str.splitlines also splits on form feeds and other characters Python ignores).
-LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 T = TypeVar("T")
-
-
-def split_lines(source: str) -> List[str]:
-    """The lines of ``source`` as Python and LSP count them, without their line breaks."""
-    return LINE_BREAK.split(source)
 
 
 def parse_codes(codes: str) -> List[str]:

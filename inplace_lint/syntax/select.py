@@ -77,21 +77,16 @@ import warnings
 from dataclasses import dataclass, field
 from typing import Dict, Iterable, List, Optional, Set, Tuple
 from inplace_lint.model.findings import LintError
+from inplace_lint.syntax import triggers
+from inplace_lint.syntax.lines import line_starts, lines_with_breaks, split_lines
+from inplace_lint.syntax.triggers import (
+    INPLACE_KEYWORD, LAYER_PARAMETERS, MAX_NORM_KEYWORD, OUT_KEYWORD, STORE_ATTRIBUTES, may_write_in_place,
+)
 
-# Break the text into lines exactly where Python does (str.splitlines also breaks at form feeds and
-# other characters Python ignores).
-_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
-_BREAK = re.compile(r"\r\n|\r|\n")
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 _IMPORTS = (ast.Import, ast.ImportFrom)
-_STORE_ATTRIBUTES = frozenset({"requires_grad", "data", "grad"})
-_KNOWN_DUNDERS = frozenset({
-    "__setitem__", "__iadd__", "__isub__", "__imul__", "__itruediv__", "__ifloordiv__", "__imod__",
-    "__ipow__", "__iand__", "__ior__", "__ixor__", "__ilshift__", "__irshift__", "__imatmul__",
-})
-_DUNDERS: Optional[frozenset] = None
 # ``match`` patterns that bind names (Python 3.10+; None before, where no node has that type)
 _MATCH_AS = getattr(ast, "MatchAs", None)
 _MATCH_STAR = getattr(ast, "MatchStar", None)
@@ -103,61 +98,6 @@ _SCALAR, _CONTAINER, _OTHER = 1, 2, 4
 _STORE = ("store",)  # a soft trigger ``name[k] = v`` (as opposed to ``name op= rhs``)
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 _DISPLAYS = (ast.List, ast.Tuple, ast.Set, ast.Dict, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
-
-
-def _dunders() -> frozenset:
-    """In-place methods whose names do not end in a single underscore (``__iadd__``, ``__setitem__``)."""
-    global _DUNDERS
-    if _DUNDERS is None:
-        names = set(_KNOWN_DUNDERS)
-        try:
-            from inplace_lint.knowledge import load
-
-            knowledge = load()
-            for qualname in knowledge.names():
-                info = knowledge.lookup(qualname)
-                if info is None or info.inplace is None or info.inplace.kwarg is not None:
-                    continue  # in place only with inplace=True: the keyword or a positional True is the cue
-                short = qualname.split("#")[0].split(".")[-1]
-                if not short.endswith("_") or short.endswith("__"):
-                    names.add(short)
-            names.update(m for m in knowledge.inplace_methods if m.endswith("__"))
-        except Exception:  # pragma: no cover - the shipped knowledge always loads
-            pass
-        _DUNDERS = frozenset(names)
-    return _DUNDERS
-
-
-_TRUE_CALLEES: Optional[frozenset] = None
-
-
-def _true_callees() -> frozenset:
-    """Short names of the torch callables with an ``inplace`` parameter (``nn.ReLU``, ``F.dropout``): only
-    for these does the analysis read a positional ``True`` as "in place" (``nn.ReLU(True)``)."""
-    global _TRUE_CALLEES
-    if _TRUE_CALLEES is None:
-        names = set()
-        try:
-            from inplace_lint.knowledge import load
-
-            for qualname in load().names_with_parameter("inplace"):
-                names.add(qualname.split("#")[0].split(".")[-1])
-        except Exception:  # pragma: no cover - the shipped knowledge always loads
-            pass
-        _TRUE_CALLEES = frozenset(names)
-    return _TRUE_CALLEES
-
-
-# calls that overwrite parameters in place: an optimizer's step, a module's load_state_dict; and the
-# registration of a forward hook, which may write the module's output in place on every forward
-_PARAMETER_UPDATES = frozenset({"step", "load_state_dict", "register_forward_hook"})
-
-
-def _inplace_name(name: str) -> bool:
-    """A call of this name may write in place (``add_``, ``__iadd__``, ``optimizer.step``)."""
-    if name.endswith("_") and not (name.startswith("__") and name.endswith("__")):
-        return True
-    return name in _PARAMETER_UPDATES or name in _dunders()
 
 
 @dataclass(eq=False)
@@ -240,7 +180,7 @@ class _Scanner:
         self.function_aliases: Set[str] = {"Function"}
         self.imports_torch = False
         self.noncall: Set[str] = set()  # names used anywhere other than as ``name(...)``
-        self.true_callees: Set[str] = set(_true_callees())  # plus their import aliases
+        self.true_callees: Set[str] = set(triggers.inplace_flag_callees())  # plus their import aliases
         self.declared: Set[str] = set()  # names some function declares global or nonlocal
         # names the top level imports: the analysis keeps them out of its environment, so a method call
         # on one (``np.zeros(...)``, ``torch.manual_seed(0)``) changes no global it tracks
@@ -500,7 +440,7 @@ class _Scanner:
                 func = node.func
                 kind_func = type(func)
                 if kind_func is ast.Attribute:
-                    if _inplace_name(func.attr):
+                    if may_write_in_place(func.attr):
                         trigger = True
                         if params and type(func.value) is ast.Name and (
                                 func.value.id in params or func.value.id in param_tensors):
@@ -508,7 +448,7 @@ class _Scanner:
                         elif params and type(func.value) is ast.Name:
                             written.add(func.value.id)  # a parameter's alias, maybe (x = token)
                         elif params and type(func.value) is ast.Attribute and \
-                                func.value.attr in ("weight", "bias") and \
+                                func.value.attr in LAYER_PARAMETERS and \
                                 _base_name(func.value) in params and _base_name(func.value) != self_name:
                             writes_params = True  # layer.weight.mul_(...): a parameter of the module passed
                         elif param_modules and type(func.value) is ast.Attribute and \
@@ -527,7 +467,7 @@ class _Scanner:
                         if base is not None and base not in modules and base not in lambda_params:
                             receivers.add(base)
                 elif kind_func is ast.Name:
-                    if _inplace_name(func.id):
+                    if may_write_in_place(func.id):
                         trigger = True
                     if passes is not None and _passes_own(node, own_params):
                         passes.add(func.id)
@@ -540,7 +480,7 @@ class _Scanner:
                     func = None
                 callee = func.attr if kind_func is ast.Attribute else (node.func.id if kind_func is ast.Name else "")
                 for keyword in node.keywords:
-                    if keyword.arg == "inplace":
+                    if keyword.arg == INPLACE_KEYWORD:
                         # also functools.partial(nn.ReLU, inplace=True), whose calls build the module in
                         # place; the analysis takes a literal True as "in place", or a parameter True by
                         # default that no call passes (inplace=inplace: see _function)
@@ -549,11 +489,11 @@ class _Scanner:
                             trigger = builds = True
                         elif type(value) is ast.Name:
                             owner.inplace_names.add(value.id)
-                    elif keyword.arg == "max_norm" and _number(keyword.value):
+                    elif keyword.arg == MAX_NORM_KEYWORD and _number(keyword.value):
                         # nn.Embedding(n, d, max_norm=1.0) renormalises its weight on every call, as
                         # F.embedding(i, w, max_norm=1.0) does w's rows: a module built to write in place
                         trigger = builds = True
-                    elif keyword.arg == "out":
+                    elif keyword.arg == OUT_KEYWORD:
                         value = keyword.value
                         if not (type(value) is ast.Constant and value.value in (None, False)):
                             trigger = True
@@ -579,7 +519,7 @@ class _Scanner:
                 for target in (node.targets if kind is ast.Assign else (node.target,)):
                     kind_target = type(target)
                     if kind_target is ast.Name:
-                        if params and _names_a_parameter(node.value, params):
+                        if params and triggers.alias_source(node.value, params, AST_SHAPES) is not None:
                             aliases.add(target.id)  # x = token: writing x may write the parameter
                         if value_kind:
                             blessed.add(id(target))
@@ -625,7 +565,7 @@ class _Scanner:
                         stored.add(base)
             elif kind is ast.Attribute:
                 if type(node.ctx) is not ast.Load:
-                    if node.attr in _STORE_ATTRIBUTES:
+                    if node.attr in STORE_ATTRIBUTES:
                         trigger = True
                     if stores:
                         base = _base_name(node.value)
@@ -657,10 +597,11 @@ class _Scanner:
                         stored.add(local)
                 continue
             elif kind is ast.For and params:
-                param_tensors.update(_parameter_loop_targets(node, params))
-                param_modules.update(_module_loop_targets(node, params))
+                param_tensors.update(triggers.parameter_loop_names(node.iter, node.target, params, AST_SHAPES))
+                param_modules.update(triggers.module_loop_names(node.iter, node.target, params, AST_SHAPES))
                 if self_name is not None:
-                    self_tensors.update(_parameter_loop_targets(node, {self_name}))
+                    self_tensors.update(triggers.parameter_loop_names(node.iter, node.target, {self_name},
+                                                                      AST_SHAPES))
             elif kind is ast.Global or kind is ast.Nonlocal:
                 names.update(node.names)
                 self.declared.update(node.names)
@@ -704,14 +645,6 @@ class _Scanner:
                 self.noncall.add(node.id)  # conservative: a header's call counts as a plain mention
 
 
-def _names_a_parameter(value: ast.AST, params) -> bool:
-    """``x = token`` or ``out = h if flag else torch.zeros_like(h)``: may ``x`` be a parameter itself?
-    (Mirrors inplace_lint.analysis.parameters.alias_source.)"""
-    if type(value) is ast.IfExp:
-        return any(type(b) is ast.Name and b.id in params for b in (value.body, value.orelse))
-    return type(value) is ast.Name and value.id in params
-
-
 # Fields that never hold a node worth visiting (names, flags, operators, contexts).
 _LEAF_FIELDS = frozenset({
     "ctx", "op", "ops", "type_comment", "type_ignores", "kwd_attrs", "attr", "id", "arg", "name", "names",
@@ -729,55 +662,30 @@ def _child_fields(kind: type) -> Tuple[str, ...]:
     return fields
 
 
-# the Module methods that walk submodules -> whether they yield (name, module) pairs (the analysis's
-# _module_loop_names reads this table too)
-MODULE_WALKS = {"modules": False, "children": False, "named_modules": True, "named_children": True}
+class _AstShapes(triggers.Shapes):
+    """How ``ast`` spells the shapes inplace_lint.syntax.triggers reads."""
+
+    def name(self, node):
+        return node.id if type(node) is ast.Name else None
+
+    def method_call(self, node):
+        if type(node) is ast.Call and type(node.func) is ast.Attribute:
+            return node.func.value, node.func.attr, bool(node.args)
+        return None
+
+    def function_call(self, node):
+        if type(node) is ast.Call and type(node.func) is ast.Name:
+            return node.func.id, node.args
+        return None
+
+    def elements(self, node):
+        return node.elts if type(node) in (ast.Tuple, ast.List) else None
+
+    def branches(self, node):
+        return (node.body, node.orelse) if type(node) is ast.IfExp else None
 
 
-def _module_loop_targets(node: ast.For, params) -> Set[str]:
-    """The loop names that take a parameter's submodules: ``for m in model.modules()``, ``for name, m in
-    model.named_modules()`` (and ``children``). Mirrors inplace_lint.analysis.parameters.module_loop_names."""
-    loop, target = node.iter, node.target
-    if not (type(loop) is ast.Call and type(loop.func) is ast.Attribute and loop.func.attr in MODULE_WALKS
-            and type(loop.func.value) is ast.Name and loop.func.value.id in params):
-        return set()
-    if MODULE_WALKS[loop.func.attr]:
-        if type(target) in (ast.Tuple, ast.List) and len(target.elts) == 2 \
-                and type(target.elts[1]) is ast.Name:
-            return {target.elts[1].id}
-        return set()
-    return {target.id} if type(target) is ast.Name else set()
-
-
-def _parameter_loop_targets(node: ast.For, params) -> Set[str]:
-    """The loop names that take a parameter's own tensors: ``for p in model.parameters()``,
-    ``for name, p in model.named_parameters()``, ``for t, s in zip(teacher.parameters(), ...)``, or the
-    state dict's (``model.state_dict().items()`` / ``.values()``), with the modules among ``params``.
-    Mirrors inplace_lint.analysis.parameters.parameter_loop_names."""
-    def bind(target, expr, out: Set[str]) -> None:
-        if not (type(expr) is ast.Call and type(expr.func) is ast.Attribute):
-            return
-        holder, method = expr.func.value, expr.func.attr
-        if method in ("items", "values") and type(holder) is ast.Call and type(holder.func) is ast.Attribute \
-                and holder.func.attr == "state_dict" and not expr.args:
-            holder, method = holder.func.value, "named_parameters" if method == "items" else "parameters"
-        if not (type(holder) is ast.Name and holder.id in params):
-            return
-        if method == "parameters" and type(target) is ast.Name:
-            out.add(target.id)
-        elif method == "named_parameters" and type(target) in (ast.Tuple, ast.List) and \
-                len(target.elts) == 2 and type(target.elts[1]) is ast.Name:
-            out.add(target.elts[1].id)
-
-    out: Set[str] = set()
-    loop, target = node.iter, node.target
-    if type(loop) is ast.Call and type(loop.func) is ast.Name and loop.func.id == "zip" \
-            and type(target) in (ast.Tuple, ast.List):
-        for element, arg in zip(target.elts, loop.args):
-            bind(element, arg, out)
-    else:
-        bind(target, loop, out)
-    return out
+AST_SHAPES = _AstShapes()
 
 
 def _literal_kind(node: ast.AST) -> int:
@@ -887,8 +795,9 @@ _NO_PYTHON_RUNS_IT = frozenset({"too many nested parentheses", "too many levels 
                                 "too many statically nested blocks"})
 
 
-_BACKWARD_CALLS = ((".backward", re.compile(r"\.backward\s*\(")),
-                   ("autograd.grad", re.compile(r"(?<!\w)autograd\.grad\s*\(")))
+_BACKWARD_FUNCTION = ".".join(triggers.BACKWARD_FUNCTION.split(".")[-2:])  # autograd.grad, as written
+_BACKWARD_CALLS = (("." + triggers.BACKWARD_METHOD, re.compile(r"\." + triggers.BACKWARD_METHOD + r"\s*\(")),
+                   (_BACKWARD_FUNCTION, re.compile(r"(?<!\w)" + re.escape(_BACKWARD_FUNCTION) + r"\s*\(")))
 
 
 def runs_backward(source: str) -> bool:
@@ -965,7 +874,7 @@ def select(source: str, tree: Optional[ast.Module] = None) -> Selection:
         # One more use of each such function, after the last line (no line moves): the analysis's
         # "only ever called directly" count stays false, whatever mentions were blanked.
         ending = "" if not reduced or reduced.endswith(("\n", "\r")) else "\n"
-        lines = len(_LINE.findall(reduced))  # the witnesses start on the line after the last
+        lines = len(lines_with_breaks(reduced))  # the witnesses start on the line after the last
         starts = starts + [lines + 1 + index for index in range(len(witnesses))]
         reduced += ending + "".join(f"{name}\n" for name in witnesses)
     return Selection(reduced, len(kept), total, starts, tree, reductions)
@@ -1067,7 +976,7 @@ class _Mentions:
         if not offsets:
             return ()
         if self.starts is None:
-            self.starts = [0] + [m.end() for m in _BREAK.finditer(source)]
+            self.starts = line_starts(source)
         return sorted({bisect.bisect_right(self.starts, offset) for offset in offsets})
 
     def _identifier_lines(self) -> Dict[str, List[int]]:
@@ -1076,7 +985,7 @@ class _Mentions:
         search: a word is a maximal run of letters, digits and underscores."""
         if self._index is None:
             index: Dict[str, List[int]] = {}
-            for number, line in enumerate(_BREAK.split(self.source), 1):
+            for number, line in enumerate(split_lines(self.source), 1):
                 for word in set(_WORD.findall(line)):
                     index.setdefault(word, []).append(number)
             self._index = index
@@ -1105,9 +1014,6 @@ def _span(node: ast.AST) -> Tuple[int, int]:
     return first, node.end_lineno
 
 
-# the last names of torch APIs that call the function handed to them with tensors that require grad
-_AUTOGRAD_CALLERS = frozenset({"jacobian", "hessian", "vjp", "jvp", "hvp", "vhp", "checkpoint", "gradcheck",
-                               "gradgradcheck", "grad", "grad_and_value", "vmap", "jacrev", "jacfwd"})
 
 
 def _hands_to_autograd(node: ast.AST, name: str) -> bool:
@@ -1116,7 +1022,7 @@ def _hands_to_autograd(node: ast.AST, name: str) -> bool:
         if type(call) is ast.Call and call.args and type(call.args[0]) is ast.Name and call.args[0].id == name:
             func = call.func
             last = func.attr if type(func) is ast.Attribute else func.id if type(func) is ast.Name else ""
-            if last in _AUTOGRAD_CALLERS:
+            if last in triggers.AUTOGRAD_CALLER_SHORT_NAMES:
                 return True
     return False
 
@@ -1426,7 +1332,7 @@ def _reduce(source: str, dropped: List[Tuple[Optional[ast.AST], List[ast.AST]]],
     """Blank out each run of statements, and the entries of each literal table (a one-string tuple
     spanning its lines), keeping every line (and so every other line's number). ``done`` records what
     was blanked."""
-    lines = _LINE.findall(source)
+    lines = lines_with_breaks(source)
     for value in tables:
         start, end = value.lineno - 1, value.end_lineno - 1
         if end >= len(lines):
