@@ -37,9 +37,11 @@ from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
 
+from eval.realcode.precision import CACHE as REALCODE_UNPACKED
+
 REPO = Path(__file__).resolve().parents[1]
 PROBES_SNAPSHOT = REPO / "eval" / ".cache" / "identity" / "probes"
-REALCODE_CACHE = Path(os.environ.get("INPLACE_LINT_REALCODE_CACHE", "/work/main/eval/.cache/realcode"))
+REALCODE_CACHE = REALCODE_UNPACKED  # eval/realcode/precision.py unpacks the pinned wheels there
 REALCODE = {"transformers": "transformers-5.23.0", "timm": "timm-1.0.31", "torchvision": "torchvision-0.29.1"}
 # corpus -> folders under the inputs root, the first that exists wins (the restructuring may move them)
 FOLDERS = {
