@@ -212,3 +212,18 @@ def test_flake8_with_the_real_analysis(tmp_path):
     result = flake8(tmp_path, "--isolated", "--select=AGI", "seed.py", "safe.py", fake_analysis=False)
     lines = result.stdout.splitlines()
     assert len(lines) == 1 and lines[0].startswith("seed.py:5:9: AGI001 "), result.stdout + result.stderr
+
+
+def test_a_file_the_prefilter_rejects_loads_no_libcst_nor_analysis():
+    # flake8 asks the plugin about every file: most hold no in-place write, and they must not pay for
+    # importing LibCST and the analysis
+    code = (
+        "import ast, sys\n"
+        "from inplace_lint.adapters.flake8_plugin import InplaceLintChecker\n"
+        "source = 'import torch\\ny = torch.exp(x)\\n'\n"
+        "assert list(InplaceLintChecker(ast.parse(source), 'a.py', source.splitlines(True)).run()) == []\n"
+        "loaded = [m for m in ('libcst', 'inplace_lint.analysis', 'inplace_lint.engine.core') if m in sys.modules]\n"
+        "assert not loaded, loaded\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr

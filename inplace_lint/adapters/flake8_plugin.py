@@ -17,6 +17,7 @@ import sys
 from typing import Any, Iterator, List, Tuple
 
 from inplace_lint import __version__
+from inplace_lint.model.findings import LintError, LintOptions
 
 
 def _parse_bool(value: Any) -> bool:
@@ -65,11 +66,11 @@ class InplaceLintChecker:
     def run(self) -> Iterator[Tuple[int, int, str, type]]:
         source = "".join(self.lines)
         try:
-            from inplace_lint.engine.core import LintError, lint_source, might_have_hazard
+            from inplace_lint.engine.prefilter import might_have_hazard
 
             if not might_have_hazard(source):
-                return
-            from inplace_lint.model.findings import LintOptions
+                return  # the rest of the engine (LibCST, the analysis) is loaded only past this
+            from inplace_lint.engine.core import lint_source
 
             options = LintOptions(assume_params_are_tensors=self.assume_params_are_tensors)
             tree = self.tree if isinstance(self.tree, ast.Module) else None

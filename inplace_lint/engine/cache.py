@@ -72,8 +72,9 @@ def genuine() -> bool:
                 return False
     engine = sys.modules.get("inplace_lint.engine.core")
     if engine is not None:
-        for attr in ("lint_source", "lint_with_tree", "parse", "might_have_hazard"):
-            if getattr(getattr(engine, attr, None), "__module__", None) != "inplace_lint.engine.core":
+        for attr, home in (("lint_source", "core"), ("lint_with_tree", "core"), ("parse", "core"),
+                           ("might_have_hazard", "prefilter")):
+            if getattr(getattr(engine, attr, None), "__module__", None) != "inplace_lint.engine." + home:
                 return False
     rules = sys.modules.get("inplace_lint.rules.report")
     if rules is not None:
