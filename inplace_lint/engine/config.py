@@ -201,7 +201,6 @@ def _matcher(patterns: Tuple[str, ...]) -> _Matcher:
 
 
 def known_codes() -> Tuple[str, ...]:
-
     return tuple(sorted(RULES))
 
 

@@ -98,7 +98,6 @@ def refuse_long_chains(source: str, tree: Optional[ast.Module] = None) -> None:
     if not _could_chain(source):
         return
     if tree is None:
-
         limit = sys.getrecursionlimit()
         try:
             sys.setrecursionlimit(max(limit, 10_000))  # what the analysis runs under
@@ -264,7 +263,6 @@ class _Piece:
     @property
     def positions(self):
         if self._positions is None:
-
             self._positions = code_positions(self.module)
             self._owner.update(dict.fromkeys(self._positions, self))
         return self._positions
@@ -353,7 +351,6 @@ class StatementPositions(_LazyPositions):
         most of the module, the whole module at once (one pass, no moving)."""
         indexes = {self._index[id(s)] for s in statements if id(s) in self._index} & set(self._unpositioned)
         if len(indexes) * 2 >= len(self._module.body):
-
             self._moved.update(code_positions(self._module))
             self._unpositioned = []
             return
@@ -424,7 +421,6 @@ def _lint(source: str, tree: Optional[ast.Module], path: str, options: LintOptio
     ast_tree, ast_text, reductions = tree, source, None
     starts = None
     if reduce and selection:
-
         try:
             selection = select(source, tree)
         except LintError:
@@ -440,7 +436,6 @@ def _lint(source: str, tree: Optional[ast.Module], path: str, options: LintOptio
             ast_tree, reductions = selection.tree, selection.reductions
     key = None
     if memo is not None:
-
         # (whether the whole text runs a backward is read beyond the reduced text: hooks put on every
         # module of a class count as recording grad then)
         key = (text, path, options.assume_params_are_tensors, tuple(options.select), tuple(options.ignore),

@@ -62,10 +62,11 @@ class LineIndex:
         return self.starts[line - 1] + column
 
     def line_of(self, offset: int) -> int:
+        """The 1-based line holding ``offset``."""
         return bisect.bisect_right(self.starts, offset)
 
     def position(self, offset: int) -> Tuple[int, int]:
-        line = bisect.bisect_right(self.starts, offset)
+        line = self.line_of(offset)
         return line, offset - self.starts[line - 1]
 
     def line(self, number: int) -> str:

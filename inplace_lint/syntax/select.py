@@ -71,14 +71,13 @@ and neither does this (no LibCST parse).
 from __future__ import annotations
 
 import ast
-import bisect
 import re
 import warnings
 from dataclasses import dataclass, field
 from typing import Dict, Iterable, List, Optional, Set, Tuple
 from inplace_lint.model.findings import LintError
 from inplace_lint.syntax import triggers
-from inplace_lint.syntax.lines import line_starts, lines_with_breaks, split_lines
+from inplace_lint.syntax.lines import LineIndex, lines_with_breaks, split_lines
 from inplace_lint.syntax.triggers import (
     INPLACE_KEYWORD, LAYER_PARAMETERS, MAX_NORM_KEYWORD, OUT_KEYWORD, STORE_ATTRIBUTES, may_write_in_place,
 )
@@ -86,7 +85,6 @@ from inplace_lint.syntax.triggers import (
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
-_IMPORTS = (ast.Import, ast.ImportFrom)
 # ``match`` patterns that bind names (Python 3.10+; None before, where no node has that type)
 _MATCH_AS = getattr(ast, "MatchAs", None)
 _MATCH_STAR = getattr(ast, "MatchStar", None)
@@ -953,7 +951,7 @@ class _Mentions:
     def __init__(self, source: str, parts: List[Tuple[_Part, int, int]]):
         self.source = source
         self.parts = parts  # (part, first line, last line), 1-based
-        self.starts: Optional[List[int]] = None
+        self.lines: Optional[LineIndex] = None  # built on the first search that needs it
         self._index: Optional[Dict[str, List[int]]] = None
         self._found: Dict[str, List[_Part]] = {}  # name -> the parts with it, as answered
         self._line_parts: Optional[Dict[int, List[int]]] = None
@@ -975,9 +973,9 @@ class _Mentions:
                 offsets.append(start)
         if not offsets:
             return ()
-        if self.starts is None:
-            self.starts = line_starts(source)
-        return sorted({bisect.bisect_right(self.starts, offset) for offset in offsets})
+        if self.lines is None:
+            self.lines = LineIndex(source)
+        return sorted({self.lines.line_of(offset) for offset in offsets})
 
     def _identifier_lines(self) -> Dict[str, List[int]]:
         """Every identifier-like word of the text -> the sorted lines it occurs on (built once: asking per
