@@ -15,7 +15,9 @@ from inplace_lint.analysis.dataflow import (
 from inplace_lint.analysis.parameters import SELF_ATTRIBUTE, parameter_list, parameter_writes
 from inplace_lint.model import debug
 from inplace_lint.syntax.names import ImportMap, code_positions, dotted, is_docstring, walk
-from inplace_lint.syntax.triggers import AUTOGRAD_CALLER_FUNCTIONS, AUTOGRAD_CALLER_MODULES
+from inplace_lint.syntax.triggers import (
+    AUTOGRAD_CALLER_FUNCTIONS, AUTOGRAD_CALLER_MODULES, INPLACE_KEYWORD, MAX_NORM_KEYWORD,
+)
 from inplace_lint.analysis.naming import looks_like_count, looks_like_inference, looks_like_integer_tensor
 from inplace_lint.analysis.values import (
     MAYBE, MODULE, NO, OPTIMIZER, OTHER, OTHER_VAL, PARAMS, UNKNOWN, NogradViewReturn, State, Val,
@@ -95,7 +97,7 @@ def has_hazards(module: cst.Module, options: LintOptions, built) -> bool:
     ``built``: its Converter, which knows each expression's source text (the tree has no formatting to
     print it from) and which functions are only ever called directly (counted while it built the tree)."""
     ctx = interpret_module(module, options, built.code, built.directly_called,
-                           mentions_max_norm=built.mentions.get("max_norm", 0) > 0,
+                           mentions_max_norm=built.mentions.get(MAX_NORM_KEYWORD, 0) > 0,
                            mentions_inplace_attribute=built.inplace_attribute,
                            file_runs_backward=runs_backward(built.text))
     if ctx is None:
@@ -124,8 +126,8 @@ def interpret_module(module: cst.Module, options: LintOptions, source_of=None, d
         return None
     if mentions_max_norm is None or mentions_inplace_attribute is None:
         names = {node.value for node in walk(module) if type(node) is cst.Name}
-        mentions_max_norm = "max_norm" in names
-        mentions_inplace_attribute = "inplace" in names  # an attribute's name is a Name node too
+        mentions_max_norm = MAX_NORM_KEYWORD in names
+        mentions_inplace_attribute = INPLACE_KEYWORD in names  # an attribute's name is a Name node too
     _collect_definitions(ctx, module.body, imports, mentions_max_norm)
     if mentions_inplace_attribute:
         ctx.inplace_flip = _inplace_flip(module, imports)
@@ -386,7 +388,7 @@ def _inplace_flip(module: cst.Module, imports: ImportMap) -> Optional[InplaceFli
 
 def _switches_inplace(target) -> bool:
     """``m.inplace = True`` on another module; not a module's own flag (``self.inplace = True``)."""
-    return type(target) is cst.Attribute and target.attr.value == "inplace" and not (
+    return type(target) is cst.Attribute and target.attr.value == INPLACE_KEYWORD and not (
         type(target.value) is cst.Name and target.value.value == "self")
 
 
@@ -916,7 +918,8 @@ def _find_true_defaults(ctx: ModuleContext, function: cst.FunctionDef,
     # place; the file's calls are walked only for those
     calls = [node for node in walk(function, skip_nested_functions=True) if type(node) is cst.Call]
     passed_on = {arg.value.value for call in calls for arg in call.args
-                 if type(arg.value) is cst.Name and (arg.keyword is None or arg.keyword.value == "inplace")}
+                 if type(arg.value) is cst.Name
+                 and (arg.keyword is None or arg.keyword.value == INPLACE_KEYWORD)}
     candidates = [(index, name) for index, name in candidates if name in passed_on]
     if not candidates:
         return frozenset()

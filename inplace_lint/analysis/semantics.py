@@ -14,7 +14,8 @@ import libcst as cst
 from inplace_lint.analysis.parameters import SELF_ATTRIBUTE, bind_arguments, parameter_list, parameter_writes
 from inplace_lint.syntax.names import dotted, walk
 from inplace_lint.syntax.triggers import (
-    BACKWARD_FUNCTION, BACKWARD_METHOD, LOAD_STATE_DICT, OPTIMIZER_STEP, REGISTER_FORWARD_HOOK,
+    BACKWARD_FUNCTION, BACKWARD_METHOD, INPLACE_KEYWORD, LAYER_PARAMETERS, LOAD_STATE_DICT, OPTIMIZER_STEP,
+    OUT_KEYWORD, PARAMETER_WALKS, REGISTER_FORWARD_HOOK,
 )
 from inplace_lint.analysis.naming import looks_like_count, looks_like_integer_tensor, looks_like_module
 from inplace_lint.analysis.values import (
@@ -1257,11 +1258,11 @@ def _ctor_inplace(node: cst.Call, ctor_params, true_names=frozenset()) -> Option
     def true(value) -> bool:
         return is_true(value) or (type(value) is cst.Name and value.value in true_names)
 
-    kw = keyword(node, "inplace")
+    kw = keyword(node, INPLACE_KEYWORD)
     if kw is not None:
         return kw if true(kw.value) else None
-    if "inplace" in ctor_params:
-        index = list(ctor_params).index("inplace")
+    if INPLACE_KEYWORD in ctor_params:
+        index = list(ctor_params).index(INPLACE_KEYWORD)
         positional = [a for a in node.args if a.keyword is None and not a.star]
         if index < len(positional) and true(positional[index].value):
             return positional[index]
@@ -1285,7 +1286,8 @@ def _construct_module(interp: "Interpreter", state: State, node: cst.Call, qualn
     renormalises = given is not None
     flip = interp.ctx.inplace_flip
     # built out of place but switched in place later (``m.inplace = True`` over model.modules())
-    flipped = inplace_arg is None and flip is not None and "inplace" in info.ctor_params and flip.covers(qualname)
+    flipped = (inplace_arg is None and flip is not None and INPLACE_KEYWORD in info.ctor_params
+               and flip.covers(qualname))
     module = ModuleInfo(qualname, f"params#{sid}", inplace=inplace_arg is not None or flipped,
                         has_params=has_params, site=sid, label=label, renormalises=renormalises)
     if inplace_arg is not None:
@@ -1352,7 +1354,7 @@ def call_with_info(interp: "Interpreter", state: State, node: cst.Call, qualname
         if form.kwarg is not None:
             kwarg_arg = bound.args.get(form.kwarg)
             active = kwarg_arg is not None and is_true(kwarg_arg.value)
-            if module is not None and form.kwarg == "inplace":
+            if module is not None and form.kwarg == INPLACE_KEYWORD:
                 active = module.inplace
         if active:
             target = bound.vals.get(form.modifies)
@@ -1372,11 +1374,11 @@ def call_with_info(interp: "Interpreter", state: State, node: cst.Call, qualname
                                           bound.nodes.get(form.modifies))
             texts = dict(bound.nodes)
             return interp.inplace_write(state, target, write, bound.vals, form, node, qualname, module, texts)
-    out_arg = bound.args.get("out")
+    out_arg = bound.args.get(OUT_KEYWORD)
     if out_arg is not None and not is_false_or_none(out_arg.value):
-        target = bound.vals["out"]
+        target = bound.vals[OUT_KEYWORD]
         write = interp.write_site(node, "out_kwarg", "out=", out_arg.value, kwarg_node=out_arg)
-        others = {p: v for p, v in bound.vals.items() if p != "out"}
+        others = {p: v for p, v in bound.vals.items() if p != OUT_KEYWORD}
         return interp.inplace_write(state, target, write, others, None, node, qualname)
     vals = {p: v for p, v in bound.vals.items()}
     return apply_op(interp, state, node, qualname, vals, bound.nodes, info, module, bound.extra, bound.elements)
@@ -1391,7 +1393,7 @@ def method_call(interp: "Interpreter", state: State, node: cst.Call, receiver: V
     kind = receiver.kind
     if kind == MODULE and receiver.module is not None:
         module = receiver.module
-        if name in ("parameters", "named_parameters"):
+        if name in PARAMETER_WALKS:
             for a in call_node.args:
                 interp.eval(state, a.value)
             element = Val(kind=TENSOR, grad=NO if module.frozen else YES, groups=module_param_groups(module),
@@ -1526,7 +1528,7 @@ def method_call(interp: "Interpreter", state: State, node: cst.Call, receiver: V
         # a module we cannot see (q_net = make_q()): its parameters, as its calls saved them
         groups = frozenset({"params:" + dotted(receiver_node)})
         return _load_state_dict(interp, state, node, call_node, receiver_node, groups)
-    if name in ("parameters", "named_parameters") and receiver.kind != TENSOR:
+    if name in PARAMETER_WALKS and receiver.kind != TENSOR:
         for a in call_node.args:
             interp.eval(state, a.value)
         label = (dotted(receiver_node) if receiver_node is not None else None) or "module"
@@ -1697,7 +1699,7 @@ def _backward_call(interp: "Interpreter", state: State, node: cst.Call, qualname
     target = vals[0] if vals else (interp.eval(state, outputs.value) if outputs is not None else Val())
     keep = any(a is not None and not is_false_or_none(a.value) for a in (retain, create))
     interp.reach(state, target, free=not keep)
-    if qualname == "torch.autograd.grad":
+    if qualname == BACKWARD_FUNCTION:
         grad = MAYBE if create is not None and not is_false_or_none(create.value) else NO
         return Val(kind=CONTAINER, grad=grad, elem_kind=TENSOR, groups=frozenset({interp.new_group(state, node)}),
                    hist=target.hist if grad else frozenset())
@@ -2016,7 +2018,7 @@ def module_param_groups(module: ModuleInfo) -> FrozenSet[str]:
 
 
 def _is_parameter_name(attr: str) -> bool:
-    return attr in ("weight", "bias") or attr.endswith("_weight") or attr.endswith("_bias")
+    return attr in LAYER_PARAMETERS or attr.endswith("_weight") or attr.endswith("_bias")
 
 
 def is_mapping_key(node: cst.Subscript) -> bool:

@@ -342,7 +342,7 @@ class _Scanner:
                 unit.layer_defaults = True  # act_layer=nn.ReLU, act_layer=partial(nn.GELU, ...)
             # act_layer=partial(nn.ReLU, inplace=True): calls of the parameter build a module in place
             if type(default) is ast.Call and any(
-                    k.arg == "inplace" and type(k.value) is ast.Constant and k.value.value is True
+                    k.arg == INPLACE_KEYWORD and type(k.value) is ast.Constant and k.value.value is True
                     for k in default.keywords):
                 unit.trigger = unit.builds_inplace_module = True
         return unit
@@ -510,7 +510,7 @@ class _Scanner:
             elif kind is ast.Assign or (kind is ast.AnnAssign and node.value is not None):
                 value_kind = _literal_kind(node.value)
                 if kind is ast.Assign and type(node.value) is ast.Constant and node.value.value is True and any(
-                        type(t) is ast.Attribute and t.attr == "inplace"
+                        type(t) is ast.Attribute and t.attr == INPLACE_KEYWORD
                         and not (type(t.value) is ast.Name and t.value.id == "self") for t in node.targets):
                     # m.inplace = True: modules built out of place may run in place (see _keep)
                     self.switches_inplace = True
