@@ -212,6 +212,7 @@ def _analyse_again(ctx: ModuleContext, imports: ImportMap, top, functions, redo)
     for key in [k for k, h in ctx.hazards.items() if h.unit in again]:
         del ctx.hazards[key]
     for function, class_name, self_attrs, call_args, nograd in redo:
+        ctx.refined_args[function] = (call_args, nograd)
         if not nograd:
             # what it returns is concluded afresh from what its callers pass (``exp(-freq)`` of a
             # frequency table that requires no grad saves nothing)
@@ -255,8 +256,9 @@ def _analyse_changed_readers(ctx: ModuleContext, imports: ImportMap, top, functi
     for function, class_name, self_attrs in functions:
         if ctx.reads_changed(function):
             _forget_findings(ctx, function)
-            _analyze_function(ctx, function, imports, class_name, self_attrs,
-                              *refined_args.get(function, (None, False)))
+            # refined in an earlier round (a helper's caller): still with what its callers pass
+            args = refined_args.get(function) or ctx.refined_args.get(function, (None, False))
+            _analyze_function(ctx, function, imports, class_name, self_attrs, *args)
 
 
 def _forget_return_summary(ctx: ModuleContext, key) -> None:

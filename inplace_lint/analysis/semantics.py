@@ -254,6 +254,12 @@ def keyword(call: cst.Call, name: str) -> Optional[cst.Arg]:
 
 
 # ============================================================================== generic op
+def guessed_grad(interp: "Interpreter") -> int:
+    """Whether a value of unknown origin (an unknown call's result from inputs without grad, an attribute
+    or global nothing here set) requires grad: no evidence says so, so only with the opt-in assumption."""
+    return MAYBE if interp.ctx.assume_params_are_tensors else NO
+
+
 def _grad_of(interp: "Interpreter", vals, module: Optional[ModuleInfo] = None) -> int:
     if interp.unit.nograd:
         return NO
@@ -273,14 +279,20 @@ def _kind_of(vals) -> str:
     return TENSOR if any(v.kind == TENSOR for v in vals) else UNKNOWN
 
 
-def unknown_result(interp: "Interpreter", state: State, node, vals, module=None) -> Val:
-    """A call we know nothing about: it may compute from its inputs (history flows through)."""
+def unknown_result(interp: "Interpreter", state: State, node, vals, module=None, owner=None) -> Val:
+    """A call we know nothing about: it may compute from its inputs (history flows through). ``owner``:
+    the module whose method was called (``policy.act(obs)``): with parameters, its result may use them."""
     hist = frozenset()
     for v in vals:
         hist |= v.hist
     grad = _grad_of(interp, vals, module)
     if grad == NO and not interp.unit.nograd:
-        grad = MAYBE
+        # a module with parameters, handed to the call (``block(x, fc)``) or whose method it is
+        # (``policy.act(obs)``): the result may be computed with them
+        handed = [v.module for v in vals if v.kind == MODULE and v.module is not None]
+        if owner is not None:
+            handed.append(owner)
+        grad = MAYBE if any(m.has_params and not m.frozen for m in handed) else guessed_grad(interp)
     return Val(kind=UNKNOWN, grad=grad, groups=frozenset({interp.new_group(state, node)}), hist=hist, opaque=True)
 
 
@@ -580,7 +592,10 @@ def call(interp: "Interpreter", state: State, node: cst.Call) -> Val:
             saves = frozenset()
             if bound is not None:
                 saves = _saved_arguments(interp, state, node, key, f"self.{func.attr.value}", bound)
-            result = unknown_result(interp, state, node, vals)
+            # a method of this nn.Module class: what it returns may be computed with the module's parameters
+            own = ModuleInfo(None, "params:" + (unit.class_name or "")) \
+                if unit.class_name in interp.ctx.user_modules else None
+            result = unknown_result(interp, state, node, vals, owner=own)
             if unit.class_name:
                 result = _summarised_return(interp, state, node, result, key, func.attr.value)
                 groups = _param_saves_of(interp, key) if not unit.nograd and not unit.hooks_depth else None
@@ -671,7 +686,8 @@ def _star_import(interp: "Interpreter", name: str) -> Optional[str]:
     return None
 
 
-def _unknown_call(interp: "Interpreter", state: State, node: cst.Call, callee: Optional[Val], func_node=None) -> Val:
+def _unknown_call(interp: "Interpreter", state: State, node: cst.Call, callee: Optional[Val], func_node=None,
+                  owner: Optional[ModuleInfo] = None) -> Val:
     vals = [interp.eval(state, a.value) for a in node.args]
     named = type(func_node) in (cst.Name, cst.Attribute)
     unseen_module = callee is not None and callee.kind == UNKNOWN and named and \
@@ -682,7 +698,7 @@ def _unknown_call(interp: "Interpreter", state: State, node: cst.Call, callee: O
         label = (dotted(func_node) if named else None) or "module"
         module = ModuleInfo(None, "params:" + label, label=label)
         return module_call(interp, state, node, module, callee, vals)
-    return unknown_result(interp, state, node, vals)
+    return unknown_result(interp, state, node, vals, owner=owner)
 
 
 def _call_user_function(interp: "Interpreter", state: State, node: cst.Call, name: str) -> Val:
@@ -1019,7 +1035,7 @@ def _call_writing_helper(interp: "Interpreter", state: State, node: cst.Call, na
             key = interp.unit.self_name + "." + param[len(SELF_ATTRIBUTE):]
             # what a read of self.<attr> here gives (an attribute __init__ did not set: its own group)
             target = None if not interp.unit.self_name else state.env.get(key) or Val(
-                kind=UNKNOWN, grad=MAYBE, groups=frozenset({"attr:" + key}))
+                kind=UNKNOWN, grad=guessed_grad(interp), groups=frozenset({"attr:" + key}))
         if target is not None:
             _write_argument(interp, state, node, target, bound.nodes.get(param), param, sites, label)
     return unknown_result(interp, state, node, list(bound.vals.values()) + bound.extra)
@@ -1453,14 +1469,16 @@ def method_call(interp: "Interpreter", state: State, node: cst.Call, receiver: V
             if method_params is not None:
                 saves = _saved_arguments(interp, state, call_node, (module.user_class, name), label,
                                          _passed(bound))
-            result = unknown_result(interp, state, call_node, list(bound.vals.values()) + bound.extra)
+            result = unknown_result(interp, state, call_node, list(bound.vals.values()) + bound.extra,
+                                    owner=module)
         elif method_params is not None:
             bound = bind(interp, state, call_node, method_params)
             saves = _saved_arguments(interp, state, call_node, (module.user_class, name), label,
                                      _passed(bound))
-            result = unknown_result(interp, state, call_node, list(bound.vals.values()) + bound.extra)
+            result = unknown_result(interp, state, call_node, list(bound.vals.values()) + bound.extra,
+                                    owner=module)
         else:
-            result = _unknown_call(interp, state, call_node, None)
+            result = _unknown_call(interp, state, call_node, None, owner=module)
         result = _holding(interp, result, saves, mark)
         if module.user_class is not None:  # policy.act(obs): a method of this file's module
             _method_writes_receiver(interp, state, module, name, call_node)
@@ -1969,7 +1987,7 @@ def attribute(interp: "Interpreter", state: State, node: cst.Attribute) -> Val:
             # a parameter the torch layer this class extends creates in its own __init__
             return Val(kind=TENSOR, grad=YES, groups=frozenset({f"params:{interp.unit.class_name}.{attr}"}),
                        leaf=True)
-        return Val(kind=UNKNOWN, grad=MAYBE, groups=frozenset({"attr:" + key}))
+        return Val(kind=UNKNOWN, grad=guessed_grad(interp), groups=frozenset({"attr:" + key}))
     if base.kind == MODULE and base.module is not None:
         return module_attribute(interp, base.module, attr, key or attr)
     if base.kind == UNKNOWN and _is_parameter_name(attr) and not base.hist:
@@ -1991,7 +2009,7 @@ def attribute(interp: "Interpreter", state: State, node: cst.Attribute) -> Val:
         if base.parts and attr in ("values", "indices") and len(base.parts) >= 2:
             return base.parts[0 if attr == "values" else 1]
         return Val()
-    return OTHER_VAL if base.kind == OTHER and key is None else Val(kind=UNKNOWN, grad=MAYBE,
+    return OTHER_VAL if base.kind == OTHER and key is None else Val(kind=UNKNOWN, grad=guessed_grad(interp),
                                                                      groups=frozenset({"attr:" + (key or attr)}))
 
 
@@ -2348,7 +2366,7 @@ def global_value(interp: "Interpreter", name: str, node) -> Val:
     if name in BUILTINS_OTHER or name in ("list", "dict", "tuple", "sum", "min", "max", "sorted", "reversed",
                                           "abs", "next", "None", "True", "False", "NotImplemented", "__name__"):
         return OTHER_VAL
-    return Val(kind=UNKNOWN, grad=MAYBE, groups=frozenset({"global:" + name}))
+    return Val(kind=UNKNOWN, grad=guessed_grad(interp), groups=frozenset({"global:" + name}))
 
 
 NON_TENSOR_ANNOTATIONS = {"int", "float", "str", "bool", "bytes", "complex", "list", "dict", "tuple", "set",
