@@ -857,6 +857,15 @@ def test_non_tensor_methods_and_attributes_return_no_tensor():
 
 
 @needs_torch
+def test_python_container_methods_are_no_tensor_methods():
+    import torch
+
+    assert not [name for name in knowledge.PYTHON_CONTAINER_METHODS if hasattr(torch.Tensor, name)]
+    assert all(any(hasattr(kind, name) for kind in (list, dict, __import__("collections").deque))
+               for name in knowledge.PYTHON_CONTAINER_METHODS)
+
+
+@needs_torch
 def test_the_fixes_twin_exceptions_hold_in_torch():
     """What the fixes' out-of-place rewrite (fixkit.fixes.method_twin) must not assume: these twins return
     another dtype than the in-place form leaves; these methods ending in "_" write no tensor data."""

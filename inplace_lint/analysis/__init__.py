@@ -12,7 +12,9 @@ from inplace_lint.analysis import semantics as sem
 from inplace_lint.analysis.dataflow import (
     FunctionEntry, Hazard, Interpreter, ModuleContext, Unit, WriteNotes,
 )
-from inplace_lint.analysis.parameters import SELF_ATTRIBUTE, parameter_list, parameter_writes
+from inplace_lint.analysis.parameters import (
+    SELF_ATTRIBUTE, container_parameters, parameter_list, parameter_writes,
+)
 from inplace_lint.model import debug
 from inplace_lint.syntax.names import ImportMap, code_positions, dotted, is_docstring, walk
 from inplace_lint.syntax.triggers import (
@@ -20,7 +22,7 @@ from inplace_lint.syntax.triggers import (
 )
 from inplace_lint.analysis.naming import looks_like_count, looks_like_inference, looks_like_integer_tensor
 from inplace_lint.analysis.values import (
-    MAYBE, MODULE, NO, OPTIMIZER, OTHER, OTHER_VAL, PARAMS, UNKNOWN, NogradViewReturn, State, Val,
+    CONTAINER, MAYBE, MODULE, NO, OPTIMIZER, OTHER, OTHER_VAL, PARAMS, UNKNOWN, NogradViewReturn, State, Val,
 )
 from inplace_lint.model.events import MultiViewWrite, NogradViewWrite, StaleSave, WriteEvent
 from inplace_lint.model.findings import LintOptions
@@ -1060,11 +1062,15 @@ def _analyze_function(ctx: ModuleContext, function: cst.FunctionDef, imports: Im
     interp = Interpreter(ctx, unit)
     declared: Dict[str, Val] = {}
     layers_only = type(call_args) is ConstructorArguments
+    containers = container_parameters(function, unit.params)
     for index, (name, param) in enumerate(params):
         if is_method and index == 0:
             state.env[name] = OTHER_VAL
             continue
-        value = declared[name] = _parameter_value(ctx, interp, name, param, unit.params_may_require_grad)
+        value = _parameter_value(ctx, interp, name, param, unit.params_may_require_grad)
+        if name in containers and value.kind == UNKNOWN:
+            value = Val(kind=CONTAINER, grad=value.grad, groups=value.groups, elem_kind=UNKNOWN)
+        declared[name] = value
         passed = call_args.get(name) if call_args is not None else None
         if passed is not None and _refines(value, passed, layers_only):
             value = _refine_parameter(value, passed)

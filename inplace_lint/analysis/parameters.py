@@ -10,7 +10,7 @@ from typing import Dict, List, Optional, Tuple
 import libcst as cst
 
 from inplace_lint.analysis.values import Val
-from inplace_lint.knowledge import ALIASING_VIEW_METHODS
+from inplace_lint.knowledge import ALIASING_VIEW_METHODS, PYTHON_CONTAINER_METHODS
 from inplace_lint.syntax.names import AUG_SYMBOLS, walk
 from inplace_lint.syntax import triggers
 from inplace_lint.syntax.triggers import LAYER_PARAMETERS
@@ -34,6 +34,53 @@ def parameter_list(function: cst.FunctionDef) -> List[Tuple[str, cst.Param]]:
     if p.star_kwarg is not None:
         out.append((p.star_kwarg.name.value, p.star_kwarg))
     return out
+
+
+_NESTED_SCOPES = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
+_NOT_TENSOR_ELEMENTS = (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)
+
+
+def container_parameters(function: cst.FunctionDef, params) -> frozenset:
+    """The parameters of ``function`` its body treats as a Python list or dict, never a tensor: called with
+    a method only those have (``feat_cache.append(x)``, ``cache.items()``), given a ``None`` or string
+    element (``feat_cache[idx] = "Rep"``), or asked whether an element is ``None`` (``feat_cache[idx] is
+    None``). Writing their elements rebinds a slot; it writes no tensor."""
+    found = set()
+    stack = list(function.body.children)
+    while stack:
+        node = stack.pop()
+        kind = type(node)
+        if kind in _NESTED_SCOPES:
+            continue
+        if kind is cst.Call:
+            func = node.func
+            if type(func) is cst.Attribute and type(func.value) is cst.Name and func.value.value in params \
+                    and func.attr.value in PYTHON_CONTAINER_METHODS:
+                found.add(func.value.value)
+        elif kind is cst.Assign:
+            value = node.value
+            if type(value) in _NOT_TENSOR_ELEMENTS or (type(value) is cst.Name and value.value == "None"):
+                for target in node.targets:
+                    name = _subscripted_name(target.target)
+                    if name in params:
+                        found.add(name)
+        elif kind is cst.Comparison and len(node.comparisons) == 1:
+            test = node.comparisons[0]
+            name = _subscripted_name(node.left)
+            if name in params and type(test.operator) in (cst.Is, cst.IsNot) and \
+                    type(test.comparator) is cst.Name and test.comparator.value == "None":
+                found.add(name)
+        stack.extend(node.children)
+    return frozenset(found)
+
+
+def _subscripted_name(node) -> Optional[str]:
+    """``cache`` of ``cache[i]`` (or of ``cache[i][j]``)."""
+    if type(node) is not cst.Subscript:
+        return None
+    while type(node) is cst.Subscript:
+        node = node.value
+    return node.value if type(node) is cst.Name else None
 
 
 def parameter_writes(function: cst.FunctionDef, knowledge, self_name: Optional[str] = None,
@@ -128,7 +175,11 @@ def parameter_writes(function: cst.FunctionDef, knowledge, self_name: Optional[s
             owner.update(triggers.parameter_loop_names(node.iter, node.target, params, CST_SHAPES))
             module_owner.update(triggers.module_loop_names(node.iter, node.target, params, CST_SHAPES))
     kept = {}
+    containers = container_parameters(function, params)
     for param, sites in writes.items():
+        if param in containers:
+            # ``feat_cache[idx] = x`` on a list: a slot rebound, no tensor written
+            sites = [site for site in sites if site[1] != "subscript" or type(site[0]) is not cst.Assign]
         rebound = first_rebound.get(param, len(order))
         before = [site for site in sites if passed_at.get(id(site[0]), order.get(id(site[0]), 0)) < rebound]
         if before:

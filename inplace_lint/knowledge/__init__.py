@@ -286,6 +286,9 @@ SAVED_TENSOR_HOOKS = _NAMES["saved_tensor_hooks"]
 # (named tensors) before torch 2.13, and older code still reads it
 NON_TENSOR_METHODS = _NAMES["non_tensor_methods"]
 NON_TENSOR_ATTRIBUTES = _NAMES["non_tensor_attributes"] | _NAMES["former_tensor_attributes"]
+# Methods of Python's lists, dicts and deques that a tensor does not have: a name called with one
+# (``feat_cache.append(x)``) is a container, never a tensor
+PYTHON_CONTAINER_METHODS = _NAMES["python_container_methods"]
 # The fixes' out-of-place twins of in-place methods: in-place methods whose out-of-place Tensor method
 # ops.json does not list (it lists differentiable APIs), twins whose result differs from what the
 # in-place form leaves in the tensor, and methods ending in "_" that write no tensor data, never rewritten
