@@ -1604,3 +1604,57 @@ def test_a_function_handed_to_autograd_gets_tensors_that_require_grad():
         "print(torch.autograd.functional.jacobian(func, torch.randn(3, 2)))\n"
     )
     assert found(source, assume_params_are_tensors=False) == {(6, "AGI001")}
+
+
+GUARDED_FAST_PATH = """
+import torch
+
+
+def _fast_path_ok(a: torch.Tensor) -> bool:
+    return a.is_contiguous() and not (torch.is_grad_enabled() and a.requires_grad)
+
+
+def norm(a: torch.Tensor) -> torch.Tensor:
+    if _fast_path_ok(a):
+        b = a.exp()
+        b.add_(1)
+        return b
+    return a.exp() + 1
+"""
+
+
+def test_a_predicate_of_this_file_guarding_grad_is_evidence():
+    # the predicate's ``not (is_grad_enabled() and a.requires_grad)``: nothing records on the fast path
+    assert found(GUARDED_FAST_PATH) == set()
+    # a predicate that says nothing about grad guards nothing
+    unguarded = GUARDED_FAST_PATH.replace(" and not (torch.is_grad_enabled() and a.requires_grad)", "")
+    assert found(unguarded) == {(12, "AGI001")}
+    # nor does the inverse test, on the path where grad may record
+    inverted = GUARDED_FAST_PATH.replace("    if _fast_path_ok(a):", "    if not _fast_path_ok(a):")
+    assert found(inverted) == {(12, "AGI001")}
+
+
+LIST_CACHE = """
+import torch
+from torch import nn
+
+
+class Block(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv1d(2, 2, 1)
+
+    def forward(self, x, feat_cache=None):
+        x = self.conv(x * feat_cache[0])
+        feat_cache[0] = x.detach()
+        return x
+"""
+
+
+@pytest.mark.parametrize("evidence, container", [
+    ("feat_cache.append(None)", True), ("assert feat_cache[0] is not None", True),
+    ("feat_cache[1] = 'Rep'", True), ("feat_cache.mul_(1)", False),
+])
+def test_a_parameter_used_as_a_list_is_no_tensor(evidence, container):
+    source = LIST_CACHE.replace("        x = self.conv(", f"        {evidence}\n        x = self.conv(")
+    assert found(source) == (set() if container else {(14, "AGI001")})

@@ -15,6 +15,7 @@ from typing import Callable, Dict, FrozenSet, Iterable, List, NamedTuple, Option
 import libcst as cst
 
 from inplace_lint.analysis import semantics as sem
+from inplace_lint.analysis.parameters import parameter_list
 from inplace_lint.syntax.names import AUG_SYMBOLS, ImportMap, dotted, walk
 from inplace_lint.analysis.values import (
     ALWAYS_SAVED,
@@ -1546,32 +1547,46 @@ class BranchFacts(NamedTuple):
         return BranchFacts(self.no_grad | other.no_grad, self.not_tensor | other.not_tensor,
                            self.grad_off or other.grad_off)
 
+    def either(self, other: "BranchFacts") -> "BranchFacts":
+        """What holds when one of the two holds: a name requires no grad on both sides (grad mode off
+        implies it of every name: nothing records), and so on."""
+        def no_grad(facts: "BranchFacts", name: str) -> bool:
+            return facts.grad_off or name in facts.no_grad
+        names = frozenset(n for n in self.no_grad | other.no_grad if no_grad(self, n) and no_grad(other, n))
+        return BranchFacts(names, self.not_tensor & other.not_tensor, self.grad_off and other.grad_off)
+
 
 _TENSOR_TYPES = frozenset({"torch.Tensor", "torch.nn.Parameter", "torch.nn.parameter.Parameter"})
 
 
-def _branch_evidence(interp, test) -> Tuple[Optional[BranchFacts], Optional[BranchFacts]]:
+def _branch_evidence(interp, test, depth: int = 0) -> Tuple[Optional[BranchFacts], Optional[BranchFacts]]:
     """(then, else): what ``test`` establishes in each branch of an ``if`` -- ``x.requires_grad`` is false
     in the else branch (``x`` requires no grad), ``torch.is_grad_enabled()`` (grad mode off),
     ``isinstance(x, torch.Tensor)`` / ``torch.is_tensor(x)`` (``x`` is no tensor: a numpy array, a list);
     ``not`` swaps them, ``and`` keeps what each operand establishes when true, ``or`` when false."""
     kind = type(test)
     if kind is cst.UnaryOperation and type(test.operator) is cst.Not:
-        then, orelse = _branch_evidence(interp, test.expression)
+        then, orelse = _branch_evidence(interp, test.expression, depth)
         return orelse, then
     if kind is cst.BooleanOperation:
-        left, right = _branch_evidence(interp, test.left), _branch_evidence(interp, test.right)
+        left, right = _branch_evidence(interp, test.left, depth), _branch_evidence(interp, test.right, depth)
+        # ``a and b`` is false when either is: what both falses establish (``not (torch.is_grad_enabled()
+        # and x.requires_grad)``: grad is off or x requires none -- either way x's ops record nothing)
         if type(test.operator) is cst.And:
             both = [facts for facts in (left[0], right[0]) if facts is not None]
-            return (both[0] | both[-1]) if both else None, None
+            either = left[1].either(right[1]) if left[1] is not None and right[1] is not None else None
+            return (both[0] | both[-1]) if both else None, either
         both = [facts for facts in (left[1], right[1]) if facts is not None]
-        return None, (both[0] | both[-1]) if both else None
+        either = left[0].either(right[0]) if left[0] is not None and right[0] is not None else None
+        return either, (both[0] | both[-1]) if both else None
     if kind is cst.Attribute and test.attr.value == "requires_grad":
         name = dotted(test.value)
         return (None, BranchFacts(no_grad=frozenset({name}))) if name else (None, None)
     if kind is cst.Call and not test.args:
         if interp.unit.imports.resolve(test.func) == "torch.is_grad_enabled":
             return None, BranchFacts(grad_off=True)
+    if kind is cst.Call and type(test.func) is cst.Name and test.func.value in interp.ctx.user_functions:
+        return _predicate_evidence(interp, test, depth)
     if kind is cst.Call and len(test.args) in (1, 2) and type(test.args[0].value) is cst.Name:
         callee = interp.unit.imports.resolve(test.func) or dotted(test.func)
         name = test.args[0].value.value
@@ -1583,6 +1598,31 @@ def _branch_evidence(interp, test) -> Tuple[Optional[BranchFacts], Optional[Bran
             if members and all(interp.unit.imports.resolve(m) in _TENSOR_TYPES for m in members):
                 return None, BranchFacts(not_tensor=frozenset({name}))
     return None, None
+
+
+def _predicate_evidence(interp, call: cst.Call, depth: int) -> Tuple[Optional[BranchFacts], Optional[BranchFacts]]:
+    """``if _fast_path_ok(img1, img2):`` where this file's ``_fast_path_ok`` only returns one test (``return
+    ... and not (torch.is_grad_enabled() and (img1.requires_grad or img2.requires_grad))``): what that test
+    establishes of its parameters, of the names passed for them (one level of such predicates deep)."""
+    if depth > 0 or any(arg.star or arg.keyword is not None for arg in call.args):
+        return None, None
+    function = next((f for f in interp.ctx.top_level_functions if f.name.value == call.func.value), None)
+    body = function.body.body if function is not None and type(function.body) is cst.IndentedBlock else ()
+    returns = [s.body[0] for s in body if type(s) is cst.SimpleStatementLine and type(s.body[0]) is cst.Return]
+    if len(returns) != 1 or returns[0].value is None or type(body[-1]) is not cst.SimpleStatementLine \
+            or body[-1].body[0] is not returns[0]:
+        return None, None
+    params = [name for name, _ in parameter_list(function)]
+    passed = {param: dotted(arg.value) for param, arg in zip(params, call.args)}
+    then, orelse = _branch_evidence(interp, returns[0].value, depth + 1)
+
+    def renamed(facts: Optional[BranchFacts]) -> Optional[BranchFacts]:
+        if facts is None:
+            return None
+        no_grad = frozenset(passed[n] for n in facts.no_grad if passed.get(n))
+        not_tensor = frozenset(passed[n] for n in facts.not_tensor if passed.get(n))
+        return BranchFacts(no_grad, not_tensor, facts.grad_off)
+    return renamed(then), renamed(orelse)
 
 
 def _per_level_module_store(container: Val, target: cst.Subscript, value_node) -> bool:
