@@ -1146,7 +1146,9 @@ def _params_may_require_grad(ctx: ModuleContext, function: cst.FunctionDef, clas
     if ctx.assume_params_are_tensors:
         return True
     if class_name is not None and (class_name in ctx.user_modules or class_name in ctx.forward_classes):
-        return True
+        # ``__init__`` is handed the configuration (sizes, flags, a config object), not activations: what
+        # it keeps requires grad by evidence only (nn.Parameter, a module it builds)
+        return function.name.value != "__init__"
     if class_name is None and function.name.value in _autograd_callbacks(ctx, imports):
         return True
     return ctx.closure_owner.get(function) in ctx.grad_param_units
