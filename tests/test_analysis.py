@@ -1658,3 +1658,61 @@ class Block(nn.Module):
 def test_a_parameter_used_as_a_list_is_no_tensor(evidence, container):
     source = LIST_CACHE.replace("        x = self.conv(", f"        {evidence}\n        x = self.conv(")
     assert found(source) == (set() if container else {(14, "AGI001")})
+
+
+GRAD_OFF_DECORATORS = """
+import functools
+import torch
+from torch import nn
+
+
+def smart_inference_mode(mode=True):
+    def decorate(fn):
+        return (torch.inference_mode if mode else torch.no_grad)()(fn)
+    return decorate
+
+
+def quiet(fn):
+    @functools.wraps(fn)
+    def wrapper(*args):
+        with torch.no_grad():
+            return fn(*args)
+    return wrapper
+
+
+def timed(fn):
+    def wrapper(*args):
+        with torch.no_grad():
+            print("start")
+        return fn(*args)
+    return wrapper
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 4)
+
+    @smart_inference_mode()
+    def encode(self, x):
+        f = self.fc(x)
+        f /= f.norm(dim=-1, keepdim=True)
+        return f
+
+    @quiet
+    def encode_quietly(self, x):
+        f = self.fc(x)
+        f /= f.norm(dim=-1, keepdim=True)
+        return f
+
+    @timed
+    def encode_timed(self, x):
+        f = self.fc(x)
+        f /= f.norm(dim=-1, keepdim=True)
+        return f
+"""
+
+
+def test_a_decorator_of_this_file_that_turns_grad_off_makes_no_grad_code():
+    # smart_inference_mode and quiet run the method under no_grad; timed only its own print
+    assert found(GRAD_OFF_DECORATORS) == {(49, "AGI001")}

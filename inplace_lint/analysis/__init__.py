@@ -418,12 +418,13 @@ def _flip_conditions(tests, imports: ImportMap) -> Tuple[Set[str], Set[str]]:
 
 def _collect_definitions(ctx: ModuleContext, body, imports: ImportMap,
                          mentions_max_norm: bool = True) -> None:
+    ctx.grad_off_decorators = _grad_off_decorators(body, imports)
     for statement in body:
         if type(statement) is cst.FunctionDef:
             ctx.user_functions.add(statement.name.value)
             ctx.top_level_functions.add(statement)
             ctx.function_params[statement.name.value] = [n for n, _ in parameter_list(statement)]
-            if any(d in sem.NOGRAD_CONTEXTS for d in _decorator_names(statement, imports)):
+            if any(d in sem.NOGRAD_CONTEXTS for d in _decorator_names(statement, imports, ctx.grad_off_decorators)):
                 ctx.nograd_functions.add(statement.name.value)
             ctx.function_writes.add(statement.name.value, lambda f=statement: _function_writes(ctx, f))
             ctx.nograd_view_returns.add((None, statement.name.value),
@@ -847,14 +848,63 @@ def _block(body) -> List:
     return []
 
 
-def _decorator_names(function: cst.FunctionDef, imports: ImportMap) -> List[str]:
+def _decorator_names(function: cst.FunctionDef, imports: ImportMap, grad_off=frozenset()) -> List[str]:
+    """What each decorator of ``function`` names; one of ``grad_off`` (this file's decorators that run the
+    function under no_grad) as ``torch.no_grad``."""
     names = []
     for decorator in function.decorators:
         node = decorator.decorator
         if type(node) is cst.Call:
             node = node.func
-        names.append(imports.resolve(node) or dotted(node) or "")
+        name = imports.resolve(node) or dotted(node) or ""
+        names.append("torch.no_grad" if name in grad_off else name)
     return names
+
+
+def _grad_off_decorators(body, imports: ImportMap) -> FrozenSet[str]:
+    """This file's functions used as decorators that run what they decorate with grad off (a wrapper of
+    ``torch.no_grad``, as ultralytics' ``smart_inference_mode``): one that applies a grad-off context to a
+    function (``torch.no_grad()(fn)``, ``(torch.inference_mode if new else torch.no_grad)()(fn)``), decorates
+    its wrapper with one, or calls what it was given inside ``with torch.no_grad():``."""
+    used = set()
+    for statement in body:
+        holders = [statement] if type(statement) is cst.FunctionDef else \
+            [m for m in _block(statement.body) if type(m) is cst.FunctionDef] if type(statement) is cst.ClassDef else []
+        for function in holders:
+            for decorator in function.decorators:
+                node = decorator.decorator.func if type(decorator.decorator) is cst.Call else decorator.decorator
+                if type(node) is cst.Name:
+                    used.add(node.value)
+    found = set()
+    for statement in body:
+        if type(statement) is cst.FunctionDef and statement.name.value in used and \
+                _applies_grad_off(statement, imports):
+            found.add(statement.name.value)
+    return frozenset(found)
+
+
+def _applies_grad_off(decorator: cst.FunctionDef, imports: ImportMap) -> bool:
+    def grad_off(node) -> bool:
+        if type(node) is cst.Call:
+            node = node.func
+        if type(node) is cst.IfExp:
+            return grad_off(node.body) and grad_off(node.orelse)
+        return imports.resolve(node) in sem.NOGRAD_CONTEXTS
+
+    given = {name for node in walk(decorator) if type(node) is cst.FunctionDef
+             for name, _param in parameter_list(node)}
+    for node in walk(decorator):
+        kind = type(node)
+        if kind is cst.Call and type(node.func) is cst.Call and node.args and grad_off(node.func.func):
+            return True  # torch.no_grad()(fn)
+        if kind is cst.FunctionDef and node is not decorator and \
+                any(grad_off(d.decorator) for d in node.decorators):
+            return True
+        if kind is cst.With and any(grad_off(item.item) for item in node.items) and any(
+                type(inner) is cst.Call and type(inner.func) is cst.Name and inner.func.value in given
+                for inner in walk(node.body)):
+            return True
+    return False
 
 
 def _only_called(ctx: ModuleContext, module: cst.Module, name: str) -> set:
@@ -1035,7 +1085,7 @@ def _analyze_function(ctx: ModuleContext, function: cst.FunctionDef, imports: Im
     ctx.reads.pop(function, None)
     for nested in [f for f, owner in ctx.closure_owner.items() if owner is function]:
         ctx.closure_envs.pop(nested, None)  # this analysis of the function sets its closures' names afresh
-    decorators = _decorator_names(function, imports)
+    decorators = _decorator_names(function, imports, ctx.grad_off_decorators)
     nograd = called_under_no_grad or any(d in sem.NOGRAD_CONTEXTS for d in decorators)
     in_autograd_function = class_name is not None and class_name in ctx.autograd_functions_all
     if in_autograd_function and function.name.value in ("forward", "backward", "setup_context", "jvp", "vjp"):

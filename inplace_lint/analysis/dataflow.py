@@ -246,6 +246,8 @@ class ModuleContext:
         self.function_writes: LazyWrites = LazyWrites()
         self.function_params: Dict[str, List[str]] = {}  # module-level function -> parameter names
         self.nograd_functions: Set[str] = set()  # module-level functions decorated @torch.no_grad()
+        # this file's decorators that run what they decorate under no_grad (``@smart_inference_mode()``)
+        self.grad_off_decorators: FrozenSet[str] = frozenset()
         self.user_classes: Set[str] = set()
         # (class, method) -> (parameters after self, writes): ``self._scale(h)`` with ``t.mul_(2)`` inside
         self.method_writes: LazyWrites = LazyWrites()

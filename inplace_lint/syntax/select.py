@@ -132,6 +132,9 @@ class _Unit(_Part):
     returns_value: bool = False  # has ``return <value>`` (it may return a tensor it saved)
     # functions (``name``) and own methods (``self.name``) it calls with one of its own parameters
     passes_parameters: Set[str] = field(default_factory=set)
+    # the names its decorators call or are (``@smart_inference_mode()``): a grad-off wrapper of this file
+    # makes it no_grad code (inplace_lint.analysis._grad_off_decorators reads that wrapper's body)
+    decorators: Set[str] = field(default_factory=set)
 
     @property
     def name(self) -> str:
@@ -323,6 +326,10 @@ class _Scanner:
             elif node.name == "forward":
                 self.class_forwards.setdefault(class_name, []).append(unit)
         self._body_of(unit, node.body, unit)
+        for decorator in node.decorator_list:
+            called = decorator.func if type(decorator) is ast.Call else decorator
+            if type(called) is ast.Name:
+                unit.decorators.add(called.id)
         # names in the header (decorators, defaults) count as mentions too
         for part in (node.decorator_list, node.args.defaults, node.args.kw_defaults):
             for expr in part:
@@ -1275,6 +1282,14 @@ def _keep(s: _Scanner, source: str) -> Tuple[Set[_Unit], Set[_Statement], Set[_S
                     needed |= statement.names
                     called |= statement.called
                     grown = True
+        # the module-level functions decorating a kept unit: whether they turn grad off is read in their body
+        decorating = {name for u in kept for name in u.decorators}
+        stack = [u for u in units if u.module_level and u.class_name is None and u.name in decorating] \
+            if decorating else []
+        while stack:  # with the wrappers nested in them
+            unit = stack.pop()
+            kept.add(unit)
+            stack.extend(unit.children)
         # __init__ of the classes of kept methods and of classes a kept part builds (``Block()``): their
         # ``self`` attributes are read through ``self.x`` and ``Block().x``
         classes = {u.class_name for u in kept if u.class_name is not None}
