@@ -15,12 +15,12 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
-ERRORS = {
+ERRORS = {  # checked in this order; the last is the generic view+inplace message
     "version": "one of the variables needed for gradient computation has been modified by an inplace operation",
     "leaf": "a leaf Variable that requires grad is being used in an in-place operation",
-    "view": "is a view and is being modified inplace",
     "multi-output view": "returns multiple views",
     "no_grad view": "created in no_grad mode and is being modified inplace",
+    "view": "is a view and is being modified inplace",
 }
 MARKER = re.compile(r"#\s*culprit\s*$")
 
