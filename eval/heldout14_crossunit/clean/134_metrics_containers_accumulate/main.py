@@ -1,4 +1,4 @@
-# Source: https://github.com/KevinMusgrave/powerful-benchmarker/issues/78 (the trainer-side bookkeeping of a metric-learning run); the containers are plain Python dict/list plus an integer count tensor
+# Source: https://github.com/MultimediaTechLab/YOLO/pull/83 (MultimediaTechLab/YOLO PR #83 "Fixes memory leak": the per-loss totals become `defaultdict(float)` updated with `total_loss[loss_name] += loss_val.item() * batch_size`); see also https://github.com/BatsResearch/labelmodels/issues/4
 # Unit kind: cross-file
 # Look-alike of hazard/016 and hazard/029: `+=` accumulators in metrics.py's dataclass
 # run between the forward and the backward, but they update a dict of floats, a
