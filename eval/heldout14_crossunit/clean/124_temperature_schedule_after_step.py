@@ -1,6 +1,7 @@
 # Source: https://github.com/mimoralea/gdrl/issues/13 (mimoralea/gdrl#13: the SAC alpha/temperature is updated in its own step and applied afterwards); the schedule tensor here never requires grad
 # Unit kind: cross-class
-# The logits are divided by a temperature buffer (the division saves it, although it
+# Look-alike of hazard/027 and hazard/037 (a buffer/state updated in place by another
+# class): the logits are divided by a temperature buffer (the division saves it, although it
 # never requires grad); the scheduler class decays that buffer in place -- after the
 # backward and the optimizer step, so the save is no longer needed.
 import torch
