@@ -1,7 +1,7 @@
 # Source: https://github.com/pytorch/pytorch/issues/114505 (pytorch/pytorch#114505: the in-place assignment into b[:, 1] is the problem; build a new tensor instead)
 # Unit kind: cross-function
 # Look-alike of hazard/006: the post-processing helper stacks the mean column and the
-# softplus'd scale column into a new tensor.
+# positivity helper's softplus'd scale column into a new tensor.
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
@@ -13,8 +13,12 @@ def gaussian_head(layer, x):
     return layer(x)
 
 
-def constrain_scale(params):
-    return torch.stack([params[:, 0], F.softplus(params[:, 1]) + 1e-3], dim=1)
+def positive(raw, eps=1e-3):
+    return F.softplus(raw) + eps
+
+
+def constrain_scale(params, transform=positive):
+    return torch.stack([params[:, 0], transform(params[:, 1])], dim=1)
 
 
 def gaussian_nll(params, y):

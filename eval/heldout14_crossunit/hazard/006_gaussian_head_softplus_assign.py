@@ -1,7 +1,8 @@
 # Source: https://github.com/pytorch/pytorch/issues/114505 (pytorch/pytorch#114505 "An inplace operation involved in torch.nn.functional.softplus": the in-place happens when the softplus output is assigned to b[:, 1]; autograd has one version counter for the whole tensor)
 # Unit kind: cross-function
-# A Gaussian regression head returns (mean, raw scale) columns; a post-processing
-# helper writes softplus(raw scale) back into the same tensor.
+# A Gaussian regression head returns (mean, raw scale) columns; the positivity helper's
+# softplus saves the raw-scale column (a view of the head output), and the
+# post-processing helper writes the result back into that same tensor.
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
@@ -13,8 +14,12 @@ def gaussian_head(layer, x):
     return layer(x)
 
 
-def constrain_scale(params):
-    params[:, 1] = F.softplus(params[:, 1]) + 1e-3  # culprit
+def positive(raw, eps=1e-3):
+    return F.softplus(raw) + eps
+
+
+def constrain_scale(params, transform=positive):
+    params[:, 1] = transform(params[:, 1])  # culprit
     return params
 
 

@@ -1,14 +1,18 @@
 # Source: https://github.com/EleutherAI/mp_nerf/pull/6 (EleutherAI/mp_nerf PR #6 "Replace inplace division": in-place division causes an error during gradient computation)
 # Unit kind: cross-function
-# A unit-vector helper divides its argument in place by its own norm (norm saves its
-# input); the frame builder calls it on freshly computed bond vectors.
+# The length helper's vector norm saves its input; the unit-vector helper then divides
+# that same input in place by the length; the frame builder calls it on bond vectors.
 import torch
 
 torch.manual_seed(0)
 
 
+def lengths(v):
+    return torch.linalg.vector_norm(v, dim=-1, keepdim=True)
+
+
 def to_unit(v):
-    v /= v.norm(dim=-1, keepdim=True)  # culprit
+    v /= lengths(v)  # culprit
     return v
 
 

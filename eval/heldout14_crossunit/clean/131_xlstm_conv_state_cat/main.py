@@ -1,7 +1,7 @@
 # Source: https://github.com/NX-AI/xlstm/pull/82 (NX-AI/xlstm PR #82: "conv_state is safely updated by creating a new tensor")
 # Unit kind: cross-file
 # Look-alike of hazard/035: ops.py builds each step's state window with torch.cat, so the
-# window an earlier step saved is never written.
+# window that blocks.py's convolution saved on an earlier step is never written.
 import torch
 import torch.nn as nn
 

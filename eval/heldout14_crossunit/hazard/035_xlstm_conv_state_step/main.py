@@ -1,8 +1,8 @@
 # Source: https://github.com/NX-AI/xlstm/pull/82 (NX-AI/xlstm PR #82 "fix(conv1d): prevent gradient error by removing in-place ops": the in-place update of conv_state in conv1d_step (.copy_() and [..., -1:, :] = x) breaks gradient computation through time)
 # Unit kind: cross-file
-# ops.py's step convolves the state window (the product saves it) and, on the next
-# step, shifts the same window in place; blocks.py holds the kernel and main.py drives
-# the recurrence.
+# blocks.py's step convolves the state window (the product with the kernel saves it);
+# on the next step, ops.py's state update shifts that same window in place; main.py
+# drives the recurrence.
 import torch
 import torch.nn as nn
 

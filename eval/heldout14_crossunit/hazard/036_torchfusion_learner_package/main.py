@@ -1,8 +1,9 @@
 # Source: https://github.com/johnolafenwa/TorchFusion/issues/5 (johnolafenwa/TorchFusion#5 "gan in 5 minutes runs into an error": "modified by an inplace operation" from the learner hierarchy's __train_loop__ -> __disc_train_func__ -> loss.backward() in torchfusion/gan/learners/learners.py)
 # Unit kind: cross-file
 # In the shape of TorchFusion's learner hierarchy: learners/base.py's train loop builds
-# the generator loss through D, then calls the subclass hook in learners/standard.py
-# (a relative import), which steps D's optimizer before the generator's backward.
+# the generator loss through D (saving D's weights), then calls the discriminator hook of
+# the subclass in learners/standard.py (a relative import), which steps D's optimizer
+# before the generator's backward.
 import torch
 import torch.nn as nn
 

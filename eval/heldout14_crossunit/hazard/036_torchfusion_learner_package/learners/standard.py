@@ -5,9 +5,6 @@ from .base import BaseGanLearner
 
 
 class StandardGanLearner(BaseGanLearner):
-    def _gen_loss(self, fake):
-        return F.binary_cross_entropy_with_logits(self.disc_model(fake), torch.ones(fake.size(0), 1))
-
     def _disc_train_func(self, real, fake):
         real_loss = F.binary_cross_entropy_with_logits(self.disc_model(real), torch.ones(real.size(0), 1))
         fake_loss = F.binary_cross_entropy_with_logits(self.disc_model(fake.detach()), torch.zeros(fake.size(0), 1))
