@@ -1,0 +1,3 @@
+from .boxes import Boxes
+
+__all__ = ["Boxes"]

@@ -1,0 +1,4 @@
+from .base import BaseGanLearner
+from .standard import StandardGanLearner
+
+__all__ = ["BaseGanLearner", "StandardGanLearner"]
