@@ -33,6 +33,7 @@ from inplace_lint.syntax.select import runs_backward
 NN_MODULE_BASES = {"torch.nn.Module", "torch.nn.modules.module.Module"}
 AUTOGRAD_FUNCTION_BASES = {"torch.autograd.Function", "torch.autograd.function.Function"}
 OPTIMIZER_BASES = {"torch.optim.Optimizer", "torch.optim.optimizer.Optimizer"}
+SEQUENTIAL = "torch.nn.Sequential"
 
 
 class Analysis(Record):
@@ -473,26 +474,28 @@ def _collect_definitions(ctx: ModuleContext, body, imports: ImportMap,
                     ctx.autograd_functions[name] = summary
 
 
-def _renormalising_attributes(ctx: ModuleContext, cls: cst.ClassDef, imports: ImportMap) -> frozenset:
+def _renormalising_attributes(ctx: ModuleContext, cls: cst.ClassDef, imports: ImportMap) -> Dict[str, object]:
     """The ``self`` attributes the class's ``__init__`` builds as modules that write their own weight on
     every call: ``self.emb = nn.Embedding(n, d, max_norm=1.0)``."""
     return _built_self_modules(ctx, cls, imports,
                                lambda call, info, _true_names: sem.renormalising_arg(call, info))
 
 
-def _inplace_attributes(ctx: ModuleContext, cls: cst.ClassDef, imports: ImportMap) -> frozenset:
+def _inplace_attributes(ctx: ModuleContext, cls: cst.ClassDef, imports: ImportMap) -> Dict[str, object]:
     """The ``self`` attributes the class's ``__init__`` builds as modules that write their input in place:
     ``self.act = nn.ReLU(inplace=True)``."""
     return _built_self_modules(ctx, cls, imports, lambda call, info, true_names: sem._ctor_inplace(
         call, info.ctor_params, true_names))
 
 
-def _built_self_modules(ctx: ModuleContext, cls: cst.ClassDef, imports: ImportMap, which) -> frozenset:
+def _built_self_modules(ctx: ModuleContext, cls: cst.ClassDef, imports: ImportMap, which) -> Dict[str, object]:
     """The ``self`` attributes ``__init__`` sets to a torch module built so that ``which(call, info,
-    true_names)`` (``true_names``: the parameters of ``__init__`` that are True whenever it runs). The
+    true_names)`` (``true_names``: the parameters of ``__init__`` that are True whenever it runs), or to an
+    ``nn.Sequential`` whose first layer is one; each with that first layer's construction (None for a
+    module itself), where a finding is reported as it is for a Sequential called in one function. The
     module's class may be a parameter's default no construction of the class overrides
     (``act_layer=nn.SiLU``: ``self.act = act_layer(inplace=inplace)``)."""
-    found = set()
+    found: Dict[str, object] = {}
     for init in _block(cls.body):
         if not type(init) is cst.FunctionDef or init.name.value != "__init__":
             continue
@@ -505,10 +508,15 @@ def _built_self_modules(ctx: ModuleContext, cls: cst.ClassDef, imports: ImportMa
         for node in _assignments(init):
             if type(node.value) is not cst.Call:
                 continue
-            func = node.value.func
+            built, first_layer = node.value, None
+            if imports.resolve(built.func) == SEQUENTIAL and built.args and not built.args[0].star and \
+                    type(built.args[0].value) is cst.Call:
+                # nn.Sequential(nn.ReLU(inplace=True), conv, ...): its first layer gets the input itself
+                built = first_layer = built.args[0].value
+            func = built.func
             layer = type(func) is cst.Name and func.value in defaults  # act_layer(inplace=True)
             info = ctx.k.lookup(imports.resolve(defaults[func.value] if layer else func) or "")
-            if info is None or info.kind != "module" or which(node.value, info, true_names) is None:
+            if info is None or info.kind != "module" or which(built, info, true_names) is None:
                 continue
             if layer:
                 if layer_defaults is None:
@@ -518,8 +526,8 @@ def _built_self_modules(ctx: ModuleContext, cls: cst.ClassDef, imports: ImportMa
             for target in node.targets:
                 t = target.target
                 if type(t) is cst.Attribute and type(t.value) is cst.Name and t.value.value == self_name:
-                    found.add(t.attr.value)
-    return frozenset(found)
+                    found[t.attr.value] = first_layer
+    return found
 
 
 def _assignments(function: cst.FunctionDef) -> Iterable[cst.Assign]:
@@ -597,7 +605,11 @@ def _inplace_module_calls(ctx: ModuleContext, cls: cst.ClassDef, method: cst.Fun
     for call in calls:
         param = call.args[0].value.value
         if param not in rebound:
-            writes.setdefault(param, []).append((call, "module_call", f"{ctx.code(call.func)}(...)"))
+            layer = inplace[call.func.attr.value]
+            if layer is not None:  # the in-place first layer of a Sequential: reported where it is built
+                writes.setdefault(param, []).append((layer, "module_call", ctx.code(layer)))
+            else:
+                writes.setdefault(param, []).append((call, "module_call", f"{ctx.code(call.func)}(...)"))
 
 
 def _nograd_view_return(function: cst.FunctionDef, imports: ImportMap, skip_self: bool) \

@@ -234,7 +234,7 @@ class ModuleContext:
         # nn.Dropout): m.inplace = True``): the flip (inplace_lint.analysis.InplaceFlip), or None
         self.inplace_flip = None
         # class -> the self attributes its __init__ builds as in-place modules (analysis._inplace_attributes)
-        self.inplace_attributes: Dict[cst.ClassDef, frozenset] = {}
+        self.inplace_attributes: Dict[cst.ClassDef, Dict[str, object]] = {}
         self._bound_calls: Dict[Tuple[int, int], cst.Call] = {}  # (call, partial) -> the merged call
         self.module_given_args: Dict[int, cst.Arg] = {}  # ctor site -> its max_norm=<number> argument
         self.globals: Dict[str, Val] = {}  # module-level names, as functions see them

@@ -1005,7 +1005,9 @@ def _write_through_helper(interp: "Interpreter", state: State, target: Val, para
         # a helper's update of a tensor of the module it is passed is, for its callers, a parameter update
         # (a site of its own: the helper's analysis of the same write, a leaf's say, keeps its form)
         sid = interp.ctx.site(write_node, "update" if form == "parameter_update" else "write")
-        write = interp.ctx.write_sites.get(sid) or WriteSite(sid, write_node, form, op_text, param, None, True)
+        # the in-place layer's own construction (a Sequential's first layer): its ``inplace=`` is what a fix edits
+        kwarg = keyword(write_node, "inplace") if form == "module_call" and type(write_node) is cst.Call else None
+        write = interp.ctx.write_sites.get(sid) or WriteSite(sid, write_node, form, op_text, param, kwarg, True)
         interp.ctx.write_sites[sid] = write
         interp.ctx.note_private_arg(sid, private)
         if seen_outside:
