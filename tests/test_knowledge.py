@@ -933,7 +933,8 @@ def test_multi_view_nodes_are_what_torch_names():
         outputs = calls[key](torch.randn(6, 4, requires_grad=True) * 2)
         for k in (0, len(outputs) - 1):
             error = _multi_view_error(outputs, k)
-            assert error.startswith(f"Output {k} of {node} is a view and is being modified inplace."), (key, error)
+            begins = f"Output {k} of {node} is a view and is being modified inplace."
+            assert error.startswith(begins), (key, error)
     multi_view = {name for name, raw in shipped()["python"].items() if raw.get("multi_view")}
     assert multi_view <= {key.split("#")[0] for key in nodes}
 

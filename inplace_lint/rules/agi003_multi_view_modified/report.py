@@ -71,13 +71,19 @@ def _siblings(draft, origin) -> str:
     if not siblings or origin is None or origin.call is None:
         return ""
     event = draft.event
-    written = event.write.target_text if event.write.target_is_local_name else event.base_text
+    # the written name, or the name of the output a view of which is written (not a tuple of the outputs)
+    written = event.write.target_text if event.write.target_is_local_name else \
+        event.base_text if origin.stage == "view" else ""
     names = [f"`{n}`" for n in ([written] if written else []) + sorted(set(siblings) - {written})]
     listed = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
-    made_by = f"`{draft.code(origin.call)}`"
-    if origin.qualname == UNBOUND:
-        return f" {listed} are rows of {made_by}: views of one tensor, they share its version counter."
-    return f" {listed} are outputs of {made_by}: views of one tensor, they share its version counter."
+    rows = origin.qualname == UNBOUND
+    if len(names) == 1:
+        are = "is also a row" if rows else "is also an output"
+    else:
+        are = ("are also rows" if rows else "are also outputs") if not written else \
+            ("are rows" if rows else "are outputs")
+    made_by = draft.code(origin.call)
+    return f" {listed} {are} of `{made_by}`: views of one tensor, they share its version counter."
 
 
 def plan_fix(s, finding: Finding) -> Optional[fixes.Plan]:
