@@ -888,3 +888,61 @@ def test_the_fixes_twin_exceptions_hold_in_torch():
     assert knowledge.NOT_DATA_WRITES == frozenset(left_alone)
     for name in sorted(knowledge.EXTRA_METHOD_TWINS):
         assert callable(getattr(torch.Tensor, name)) and callable(getattr(torch.Tensor, name + "_")), name
+
+
+# -- the node torch names when a multi-view output is written (knowledge/multi_view_nodes.json) ------------
+def _multi_view_calls():
+    """Each entry's op, called as real code calls it on a (6, 4) tensor, returning its outputs."""
+    import torch
+
+    return {
+        "torch.Tensor.__iter__": lambda x: list(x),
+        "torch.Tensor.chunk": lambda x: x.chunk(3),
+        "torch.Tensor.split": lambda x: x.split(2),
+        "torch.Tensor.split#sizes": lambda x: x.split([1, 2, 3]),
+        "torch.Tensor.split_with_sizes": lambda x: x.split_with_sizes([1, 2, 3]),
+        "torch.Tensor.unbind": lambda x: x.unbind(0),
+        "torch.chunk": lambda x: torch.chunk(x, 3),
+        "torch.split": lambda x: torch.split(x, 2),
+        "torch.split#sizes": lambda x: torch.split(x, (1, 2, 3)),
+        "torch.split_with_sizes": lambda x: torch.split_with_sizes(x, [1, 2, 3]),
+        "torch.unbind": lambda x: torch.unbind(x),
+    }
+
+
+def _multi_view_error(outputs, k: int) -> str:
+    try:
+        outputs[k].add_(1)
+    except RuntimeError as error:
+        return str(error)
+    return ""
+
+
+@needs_torch
+def test_multi_view_nodes_are_what_torch_names():
+    """Writing output k of each listed op raises "Output k of <node> is a view ..." with the listed node,
+    for the first and the last output; every multi-view op of ops.json has its node listed."""
+    import torch
+
+    path = os.path.join(os.path.dirname(knowledge.__file__), "multi_view_nodes.json")
+    with open(path, encoding="utf-8") as fh:
+        nodes = json.load(fh)["nodes"]
+    calls = _multi_view_calls()
+    assert sorted(nodes) == sorted(calls)
+    for key, node in nodes.items():
+        outputs = calls[key](torch.randn(6, 4, requires_grad=True) * 2)
+        for k in (0, len(outputs) - 1):
+            error = _multi_view_error(outputs, k)
+            begins = f"Output {k} of {node} is a view and is being modified inplace."
+            assert error.startswith(begins), (key, error)
+    multi_view = {name for name, raw in shipped()["python"].items() if raw.get("multi_view")}
+    assert multi_view <= {key.split("#")[0] for key in nodes}
+
+
+def test_multi_view_node_lookup():
+    assert knowledge.multi_view_node("torch.Tensor.unbind") == "Unbind"
+    assert knowledge.multi_view_node("torch.Tensor.chunk", None) == "Split"
+    assert knowledge.multi_view_node("torch.Tensor.split", False) == "Split"
+    assert knowledge.multi_view_node("torch.split", True) == "SplitWithSizes"
+    assert knowledge.multi_view_node("torch.Tensor.split", None) is None  # x.split(n): n an int or sizes
+    assert knowledge.multi_view_node("torch.Tensor.tensor_split") is None

@@ -85,6 +85,8 @@ def _event(ctx: ModuleContext, hazard: Hazard) -> WriteEvent:
     if hazard.kind is not StaleSave:
         if hazard.kind in (MultiViewWrite, NogradViewWrite):
             facts["fill"] = hazard.fill
+        if hazard.kind is MultiViewWrite:
+            facts.update(origin=hazard.multiview, siblings=hazard.siblings)
         return hazard.kind(**facts)
     save = hazard.save
     if save is not None:

@@ -25,11 +25,13 @@ from inplace_lint.analysis.values import (
     NO,
     OTHER,
     OTHER_VAL,
+    OUTPUT,
     PARAMS,
     TENSOR,
     UNKNOWN,
     YES,
     ModuleInfo,
+    MultiView,
     RecordId,
     RecordState,
     SaveSite,
@@ -37,6 +39,7 @@ from inplace_lint.analysis.values import (
     Val,
     WriteSite,
     join_conditions,
+    join_multiview,
     join_states,
     loop_settled,
     replace,
@@ -102,6 +105,10 @@ class Hazard:
     save: Optional[SaveSite] = None
     unit: object = None  # the function whose analysis found it
     fill: bool = False  # a multi-view or no_grad-view write filling a tensor of no grad with one of grad
+    # a multi-view write: the op that made the views (joined over every analysis) and the other local
+    # names holding outputs of the same call
+    multiview: Optional[MultiView] = None
+    siblings: FrozenSet[str] = frozenset()
 
 
 def _runs_at_least_once(iterable) -> bool:
@@ -444,13 +451,21 @@ class ModuleContext:
             self._code_cache[key] = text
         return text
 
-    def report(self, kind: type, write: WriteSite, save: Optional[SaveSite], fill: bool = False) -> None:
+    def report(self, kind: type, write: WriteSite, save: Optional[SaveSite], fill: bool = False,
+               multiview: Optional[Tuple[Optional[MultiView], frozenset]] = None) -> None:
+        """``multiview``: a multi-view write's (op that made the views, the names of its other outputs)."""
         key = (kind, write.site, save.site if save else None)
         hazard = self.hazards.get(key)
         if hazard is None:
-            self.hazards[key] = Hazard(kind, write, save, self.current_unit, fill)
-        elif fill:  # a fill in any analysis of the write makes it one
-            hazard.fill = True
+            hazard = self.hazards[key] = Hazard(kind, write, save, self.current_unit, fill)
+            if multiview is not None:
+                hazard.multiview, hazard.siblings = multiview
+        else:
+            if fill:  # a fill in any analysis of the write makes it one
+                hazard.fill = True
+            if multiview is not None:
+                hazard.multiview = join_multiview(hazard.multiview, multiview[0])
+                hazard.siblings |= multiview[1]
         units = self.hazard_units.setdefault(key, [])  # a helper's write: every caller reports it
         if not any(unit is self.current_unit for unit in units):
             units.append(self.current_unit)
@@ -666,6 +681,24 @@ class Interpreter:
         return nonlocal_holder or bool(holders)
 
     @staticmethod
+    def _multiview_origin(state: State, target: Val,
+                          write: WriteSite) -> Tuple[Optional[MultiView], frozenset]:
+        """The op that made the multi-view ``target``, and the other local names holding an output of the
+        same call (``k`` and ``v`` of ``q, k, v = qkv.unbind(0)``, when ``q`` is written)."""
+        origin = target.multiview_from
+        if origin is None or origin.call is None:
+            return origin, frozenset()
+        base = _view_base(write.target_node) if write.target_node is not None else None
+        skip = {write.target_text, base.value if base is not None else None}
+        same = origin._replace(stage=OUTPUT) if origin.output >= 0 else None
+        siblings = frozenset(
+            n for n, v in state.env.items()
+            if n not in skip and "." not in n and v.multiview and v.multiview_from is not None
+            and v.multiview_from.call is origin.call and v.multiview_from.stage == OUTPUT
+            and v.multiview_from != same)
+        return origin, siblings
+
+    @staticmethod
     def _holders(state: State, target: Val, write: WriteSite) -> Tuple[bool, frozenset]:
         """(seen by something outside this function's local names, the other local names that see it)."""
         if write.form == "element_augassign":
@@ -780,8 +813,9 @@ class Interpreter:
             self.ctx.note_base(write.site, base.value, self._is_shared(
                 state, state.env[base.value], replace(write, target_text=base.value, target_is_local_name=True)))
         if target.multiview and target.grad != NO and not self.unit.nograd:
-            # torch raises at once: "Output 0 of SplitBackward0 is a view and is being modified inplace"
-            self.ctx.report(MultiViewWrite, write, None)
+            # torch raises at once: "Output 0 of Split is a view and is being modified inplace"
+            origin = self._multiview_origin(state, target, write)
+            self.ctx.report(MultiViewWrite, write, None, multiview=origin)
         elif target.nograd_view and not self.unit.nograd:
             # torch raises at once: "A view was created in no_grad mode and is being modified inplace"
             self.ctx.report(NogradViewWrite, write, None)
@@ -790,7 +824,9 @@ class Interpreter:
             # an output of split/chunk/unbind of a tensor without grad, or a view made under no_grad of one,
             # written with one that requires grad (filling a buffer's unbind() views, a row taken under
             # no_grad): torch refuses that too, at once
-            self.ctx.report(MultiViewWrite if target.multiview else NogradViewWrite, write, None, fill=True)
+            origin = self._multiview_origin(state, target, write) if target.multiview else None
+            self.ctx.report(MultiViewWrite if target.multiview else NogradViewWrite, write, None, fill=True,
+                            multiview=origin)
         elif target.leaf and target.grad == YES and not self.unit.nograd:
             self.ctx.report(LeafWrite, write, None)
         saved_texts = saved_texts or {}
@@ -1229,7 +1265,9 @@ class Interpreter:
                     if value.kind == PARAMS:
                         self.assign(state, element, value, None)
                         continue
-                part = parts[i] if parts is not None else sem.unpack(value, i)
+                part = parts[i] if parts is not None else sem.unpack(
+                    value, i, value_node, starred=type(written) is cst.StarredElement,
+                    after_starred=any(type(e) is cst.StarredElement for e in target.elements[:i]))
                 self.assign(state, element, part, None)
         elif type(target) is cst.StarredElement:
             self.assign(state, target.value, value, None)

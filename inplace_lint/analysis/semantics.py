@@ -27,11 +27,15 @@ from inplace_lint.analysis.values import (
     OPTIMIZER,
     OTHER,
     OTHER_VAL,
+    OUTPUT,
+    OUTPUTS,
     PARAMS,
     TENSOR,
     UNKNOWN,
+    VIEW,
     YES,
     ModuleInfo,
+    MultiView,
     NogradViewReturn,
     SaveSite,
     State,
@@ -441,13 +445,16 @@ def apply_op(
         args.get(p) is not None and args[p].strided for p in info.view_of))
     # torch refuses in-place writes to split/chunk/unbind outputs, and to views of them
     multiview = not copies and any(args.get(p) is not None and args[p].multiview for p in info.view_of)
+    multiview_from = _view_of_multiview(args, info.view_of) if multiview else None
     if info.multi_view:
         # name.split("/") is a str's split: only a value known to be a tensor, or one split by sizes
         # (x.split(2, -1): a str is split by a separator), is split into views
         multiview = short != "split" or qualname == "torch.split" or _split_sizes(arg_nodes) or any(
             args.get(p) is not None and args[p].kind == TENSOR for p in info.view_of)
+        multiview_from = MultiView(qualname, node, _split_by_sizes(arg_nodes)) if multiview else None
     return Val(kind=kind, grad=grad, groups=groups, hist=hist, leaf=leaf and grad == YES, strided=strided,
-               multiview=multiview, nograd_view=short != "detach" and not copies and any(
+               multiview=multiview, multiview_from=multiview_from,
+               nograd_view=short != "detach" and not copies and any(
                    _nograd_view_of(interp, args.get(p)) for p in info.view_of),
                nograd_fill_view=short != "detach" and not copies and any(
                    _nograd_fill_view_of(interp, args.get(p)) for p in info.view_of))
@@ -465,6 +472,25 @@ def _split_sizes(arg_nodes: Dict[str, cst.CSTNode]) -> bool:
     negative_dim = (type(dim) is cst.UnaryOperation and type(dim.operator) is cst.Minus
                     and type(dim.expression) is cst.Integer)
     return type(node) is cst.Integer or negative_dim
+
+
+def _split_by_sizes(arg_nodes: Dict[str, cst.CSTNode]) -> Optional[bool]:
+    """Is this ``split`` by a list of sizes (torch names its node SplitWithSizes) or by an int (Split)?
+    None: not known from the code (``x.split(self.size)``)."""
+    node = arg_nodes.get("split_size", arg_nodes.get("split_size_or_sections"))
+    if type(node) in (cst.List, cst.Tuple):
+        return True
+    return False if type(node) is cst.Integer else None
+
+
+def _view_of_multiview(args: Dict[str, Val], view_of: Tuple[str, ...]) -> Optional[MultiView]:
+    """The op behind a view of a multi-view output: torch then names the view's own node."""
+    for param in view_of:
+        val = args.get(param)
+        if val is not None and val.multiview:
+            origin = val.multiview_from
+            return origin._replace(stage=VIEW) if origin is not None else None
+    return None
 
 
 def _nograd_view_of(interp: "Interpreter", base: Optional[Val]) -> bool:
@@ -1836,7 +1862,8 @@ def _apply_module(interp, state, node, module: ModuleInfo, vals: List[Val], sequ
         # ``self.norm = norm_layer(c) if norm_layer else nn.Identity()``: the save of the input on the other
         # path and the input handed back are never both true, so a write of the result spares that save
         given = vals[0]
-        result = replace(result.join(given), multiview=given.multiview, nograd_view=given.nograd_view,
+        result = replace(result.join(given), multiview=given.multiview, multiview_from=given.multiview_from,
+                         nograd_view=given.nograd_view,
                          nograd_fill_view=given.nograd_fill_view,
                          spares=frozenset({input_save}) if input_save is not None else frozenset())
     return result
@@ -2177,9 +2204,25 @@ def subscript(interp: "Interpreter", state: State, node: cst.Subscript) -> Val:
         return Val(kind=base.kind, grad=base.grad, groups=frozenset({interp.new_group(state, node)}), hist=hist)
     # a view made under no_grad requires no grad itself: what it takes part in afterwards saves nothing
     return replace(base, fresh=False, parts=None, nograd_view=_nograd_view_of(interp, base),
+                   multiview_from=_subscripted_multiview(base, node),
                    nograd_fill_view=_nograd_fill_view_of(interp, base, several_dims=len(node.slice) > 1),
                    grad=NO if interp.unit.nograd and base.grad != NO else base.grad,
                    strided=base.strided or _strided_index(node))
+
+
+def _subscripted_multiview(base: Val, node: cst.Subscript) -> Optional[MultiView]:
+    """``outputs[2]`` of a split/chunk/unbind's result is its output 2, ``outputs[1:]`` some of its outputs;
+    a subscript of one output is a view of it."""
+    origin = base.multiview_from
+    if not base.multiview or origin is None:
+        return None
+    if origin.stage != OUTPUTS:
+        return origin._replace(stage=VIEW)
+    if len(node.slice) == 1 and type(node.slice[0].slice) is cst.Index:
+        index = _int_literal(node.slice[0].slice.value)
+        known = index is not None and index >= 0 and origin.output >= 0
+        return origin._replace(output=origin.output + index if known else -1, stage=OUTPUT)
+    return origin._replace(output=-1)
 
 
 def _strided_index(node: cst.Subscript) -> bool:
@@ -2247,22 +2290,41 @@ def _opaque(value: Val) -> bool:
     return value.kind == UNKNOWN and value.opaque and bool(value.groups)
 
 
-def unpack(value: Val, index: int = 0) -> Val:
+def unpack(value: Val, index: int = 0, node=None, starred: bool = False, after_starred: bool = False) -> Val:
     """Element ``index`` of ``a, b = value``: a view of a tensor (``chunk``/``unbind``), or, for what a
-    call we cannot see returned, a distinct tensor of a tuple (``q, k, v = layer(...)``)."""
+    call we cannot see returned, a distinct tensor of a tuple (``q, k, v = layer(...)``). ``node``: the
+    value's expression; ``starred``: the target is ``*rest``; ``after_starred``: it comes after one."""
+    position = None if starred else -1 if after_starred else index
     if _opaque(value):
         return replace(value, groups=frozenset(f"{g}.{index}" for g in value.groups), parts=None, fresh=False,
                        opaque=False)
     if value.kind == TENSOR:  # a, b = t unbinds t: views torch will not let you modify in place
-        return replace(value, parts=None, fresh=False, multiview=True)
+        return replace(value, parts=None, fresh=False, multiview=True,
+                       multiview_from=_element_multiview(value, position, node))
     if value.kind == UNKNOWN:
         if any(g.startswith("param:") for g in value.groups):
             # ``h, c = state``: a parameter unpacked is a tuple far more often than a tensor (whose rows
             # torch would not let be written in place anyway): its elements are distinct tensors
             return replace(value, groups=frozenset(f"{g}.{index}" if g.startswith("param:") else g
                                                    for g in value.groups), parts=None, fresh=False)
-        return replace(value, parts=None, fresh=False)
+        return replace(value, parts=None, fresh=False, multiview_from=_element_multiview(
+            value, position, node) if value.multiview else None)
     return value.element()
+
+
+def _element_multiview(value: Val, position: Optional[int], node) -> Optional[MultiView]:
+    """The op behind an element of ``value`` unpacked or iterated (at ``position``; -1: not known; None:
+    several, a starred target): an output of the split/chunk/unbind that made ``value``, or else a row of
+    the tensor ``value``, which unpacking unbinds."""
+    origin = value.multiview_from
+    if value.multiview and (origin is None or origin.stage == OUTPUTS):
+        if origin is None or position is None:
+            return origin._replace(output=-1) if origin is not None else None
+        known = origin.output >= 0 and position >= 0
+        return origin._replace(output=origin.output + position if known else -1, stage=OUTPUT)
+    if position is None:
+        return MultiView("torch.Tensor.__iter__", node, None, -1)
+    return MultiView("torch.Tensor.__iter__", node, None, position, OUTPUT)
 
 
 def iterate(interp: "Interpreter", state: State, node) -> Val:
@@ -2292,9 +2354,11 @@ def iterate(interp: "Interpreter", state: State, node) -> Val:
     if iterable.kind == MODULE:
         return Val(kind=MODULE, grad=NO, module=iterable.module)
     if iterable.kind == TENSOR:  # iterating a tensor unbinds it
-        return replace(iterable, parts=None, fresh=False, multiview=True)
+        return replace(iterable, parts=None, fresh=False, multiview=True,
+                       multiview_from=_element_multiview(iterable, -1, node))
     if iterable.multiview:  # the outputs of split/chunk/unbind of a value of unknown kind (a layer's output)
-        return replace(iterable, parts=None, fresh=False)
+        return replace(iterable, parts=None, fresh=False,
+                       multiview_from=_element_multiview(iterable, -1, node))
     return Val(kind=UNKNOWN, grad=iterable.grad, groups=iterable.groups | {interp.new_group(state, node, "iter")},
                hist=iterable.hist)
 

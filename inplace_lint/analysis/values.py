@@ -108,6 +108,7 @@ class Val:
     maybe_number: bool = False  # a Python number on some path (n = 1; ... n *= k): "*=" may just rebind
     opaque: bool = False  # returned by a call we cannot see: may be a tuple of distinct tensors
     multiview: bool = False  # an output of split/chunk/unbind (or a view of one): no in-place writes
+    multiview_from: Optional[MultiView] = None  # ... the op that made it, when known (for the message)
     callee: Optional[str] = None  # a torch callable held as a value (``act_layer=nn.ReLU``): its qualname
     # ... through ``functools.partial(nn.ReLU, inplace=True)``: that call, whose arguments come first
     bound: Optional[cst.Call] = None
@@ -152,6 +153,7 @@ class Val:
             maybe_number=maybe_number,
             opaque=self.opaque and other.opaque,
             multiview=self.multiview and other.multiview,
+            multiview_from=join_multiview(self.multiview_from, other.multiview_from),
             callee=self.callee if self.callee == other.callee else None,
             # the same callable, bound on one path (partial(nn.ReLU, inplace=True)): keep what can bite
             bound=(self.bound if self.bound is not None else other.bound)
@@ -195,6 +197,32 @@ class Val:
 
 
 OTHER_VAL = Val(kind=OTHER, grad=NO)
+
+
+# MultiView.stage: the op's result (all its outputs), one output, a view of one
+OUTPUTS, OUTPUT, VIEW = "outputs", "output", "view"
+
+
+class MultiView(NamedTuple):
+    """Which op made a ``multiview`` value, for AGI003's message: torch names the op's autograd node and the
+    output written ("Output 2 of Unbind is a view ...")."""
+
+    qualname: str  # "torch.Tensor.unbind"; "torch.Tensor.__iter__": a tensor iterated or unpacked
+    call: Optional[cst.CSTNode]  # the call (or the tensor iterated or unpacked), for its text
+    sizes: Optional[bool] = None  # split by a list of sizes (True) or by an int (False); None: not known
+    # OUTPUTS: the first output's position (0; -1: not known, ``x.chunk(4)[1:]``); OUTPUT: its position
+    output: int = 0
+    stage: str = OUTPUTS
+
+
+def join_multiview(a: Optional[MultiView], b: Optional[MultiView]) -> Optional[MultiView]:
+    """The op of a value on either path: one output of the same call whose position differs is one of its
+    outputs; anything else is not known."""
+    if a == b:
+        return a
+    if a is None or b is None or a._replace(output=-1) != b._replace(output=-1):
+        return None
+    return a._replace(output=-1)
 
 
 class NogradViewReturn(NamedTuple):

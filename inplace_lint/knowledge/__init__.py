@@ -296,3 +296,24 @@ PYTHON_CONTAINER_METHODS = _NAMES["python_container_methods"]
 EXTRA_METHOD_TWINS = _NAMES["extra_method_twins"]
 TWINS_WITH_ANOTHER_RESULT = _NAMES["twins_with_another_result"]
 NOT_DATA_WRITES = _NAMES["not_data_writes"] | _NAMES["not_tensor_methods_left_alone"]
+
+
+@lru_cache(maxsize=None)
+def _multi_view_nodes() -> Dict[str, str]:
+    """``multi_view_nodes.json``: the node torch names in its error (checked against torch by
+    tests/test_knowledge.py); read when a finding first needs it."""
+    text = resources.files(__name__).joinpath("multi_view_nodes.json").read_text(encoding="utf-8")
+    return dict(json.loads(text)["nodes"])
+
+
+def multi_view_node(qualname: str, sizes: Optional[bool] = None) -> Optional[str]:
+    """The autograd node torch names when an output of ``qualname`` (a multi-view op) is written in place
+    ("Split" in "Output 0 of Split is a view ..."); ``sizes``: split by a list of sizes (True), by an int
+    (False), not known (None). None when torch's name is not known: a split of unknown size argument."""
+    nodes = _multi_view_nodes()
+    plain, by_sizes = nodes.get(qualname), nodes.get(qualname + "#sizes")
+    if by_sizes is None:
+        return plain
+    if sizes is None:
+        return None
+    return by_sizes if sizes else plain

@@ -54,6 +54,10 @@ class MultiViewWrite(WriteEvent):
     """An output of split/chunk/unbind (or a view of one), written in place while autograd records."""
 
     fill: bool = False  # the split tensor requires no grad; what is written into it does
+    # the op that made the views (analysis.values.MultiView: its qualname, call node, which output, or a
+    # view of one; None: not known), and the other local names holding outputs of that call
+    origin: Any = None
+    siblings: frozenset = frozenset()
 
 
 class NogradViewWrite(WriteEvent):

@@ -10,7 +10,11 @@ when it is written in place, so torch refuses at once, at the in-place line::
     output of a function that returns multiple views. Such functions do not allow the output views to
     be modified inplace. You should replace the inplace operation by an out-of-place one.
 
-The classic case is scaling the query of a fused projection in place.
+torch names the op's autograd node and the output written: ``Output 2 of Unbind``, ``Output 1 of
+SplitWithSizes`` (``split`` by a list of sizes), ``Output 0 of Split`` (``split`` by an int, ``chunk``);
+for a view of an output, the view's own node (``Output 0 of View``). The message quotes it as far as the
+code tells, and names the other outputs of the same call: views of one tensor, they share its version
+counter. The classic case is scaling the query of a fused projection in place.
 
 Writing a tensor that requires grad into such an output of a tensor that does *not* (filling a
 preallocated buffer through ``buf.unbind(0)`` or ``buf.chunk(n)``) is refused too, with the same
@@ -56,7 +60,7 @@ SUMMARY = "In-place modification of an output of split/chunk/unbind that require
 EVENT = MultiViewWrite
 SUPERSEDES = ("AGI001",)  # torch raises at the write itself: no backward is reached
 # what torch raises at the write: "Output 0 of Split is a view and is being modified inplace. This view is
-# the output of a function that returns multiple views. ..."
+# the output of a function that returns multiple views. ..." (the node and output vary: report.py)
 TORCH_ERROR = r"is the output of a function that returns multiple views"
 
 VALID = (
