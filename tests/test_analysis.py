@@ -1716,3 +1716,28 @@ class Model(nn.Module):
 def test_a_decorator_of_this_file_that_turns_grad_off_makes_no_grad_code():
     # smart_inference_mode and quiet run the method under no_grad; timed only its own print
     assert found(GRAD_OFF_DECORATORS) == {(49, "AGI001")}
+
+
+NESTED_IN_NOGRAD = """
+import torch
+
+
+@torch.no_grad()
+def convert(weight, scale):
+    def _scaled(w):
+        out = torch.exp(w)
+        out.mul_(scale)
+        return out
+    return _scaled(weight)
+"""
+
+
+def test_a_helper_nested_in_a_no_grad_function_runs_with_grad_off():
+    options = dict(assume_params_are_tensors=True)
+    assert found(NESTED_IN_NOGRAD, **options) == set()
+    # returned, it may be called anywhere, with grad on
+    escaped = NESTED_IN_NOGRAD.replace("    return _scaled(weight)", "    return _scaled")
+    assert found(escaped, **options) == {(9, "AGI001")}
+    # and nested in a function with grad on, it records
+    plain = NESTED_IN_NOGRAD.replace("@torch.no_grad()\n", "")
+    assert found(plain, **options) == {(8, "AGI001")}

@@ -161,8 +161,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--assume-params-are-tensors",
         action=argparse.BooleanOptionalAction,
         default=None,
-        help="treat every function's parameters as tensors that may require grad, not only an nn.Module "
-        "method's or what this file's calls pass (default: no)",
+        help="treat every function's parameters, and values of unknown origin, as tensors that may require "
+        "grad, not only an nn.Module method's or what this file's calls pass (default: no)",
     )
 
     parser.check_parser = check

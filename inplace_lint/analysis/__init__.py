@@ -1093,6 +1093,26 @@ def _calls_and_mentions(ctx: ModuleContext):
     return ctx.calls_and_mentions
 
 
+def _only_called_in_nograd_owner(ctx: ModuleContext, function: cst.FunctionDef) -> bool:
+    """Is ``function`` nested in a function analysed as no_grad code (``@torch.no_grad() def
+    load_weights(model, path): def _convert(module, prefix): ...``) and only ever called there, never
+    returned, stored or passed on? Grad mode is dynamic: its every call then runs with grad off."""
+    owner = ctx.closure_owner.get(function)
+    entry = ctx.function_entries.get(owner) if owner is not None else None
+    if entry is None or not entry.nograd:
+        return False
+    name = function.name.value
+    calls = mentions = 0
+    for node in walk(owner.body):
+        if type(node) is cst.Call and type(node.func) is cst.Name and node.func.value == name:
+            calls += 1
+        elif type(node) is cst.Name and node.value == name:
+            mentions += 1
+        elif type(node) is cst.FunctionDef and node.name.value == name and node is not function:
+            return False  # another function of that name: which one a call runs is not followed
+    return mentions == calls + 1  # the def's own name, and every other mention a call
+
+
 def _analyze_function(ctx: ModuleContext, function: cst.FunctionDef, imports: ImportMap, class_name: Optional[str],
                       self_attrs, call_args: Optional[Dict[str, Val]] = None, called_under_no_grad: bool = False) -> None:
     ctx.current_unit = function
@@ -1100,7 +1120,8 @@ def _analyze_function(ctx: ModuleContext, function: cst.FunctionDef, imports: Im
     for nested in [f for f, owner in ctx.closure_owner.items() if owner is function]:
         ctx.closure_envs.pop(nested, None)  # this analysis of the function sets its closures' names afresh
     decorators = _decorator_names(function, imports, ctx.grad_off_decorators)
-    nograd = called_under_no_grad or any(d in sem.NOGRAD_CONTEXTS for d in decorators)
+    nograd = called_under_no_grad or any(d in sem.NOGRAD_CONTEXTS for d in decorators) or \
+        _only_called_in_nograd_owner(ctx, function)
     in_autograd_function = class_name is not None and class_name in ctx.autograd_functions_all
     if in_autograd_function and function.name.value in ("forward", "backward", "setup_context", "jvp", "vjp"):
         nograd = True  # autograd is off inside a custom Function's forward/backward

@@ -113,9 +113,11 @@ class Finding(FrozenRecord):
 class LintOptions(Record):
     """Analysis switches shared by every adapter (CLI flags, config files and flake8 options map here)."""
 
-    # Every function's parameters may be tensors that require grad, with no evidence from a caller. Off
-    # (the default): only a module method's are (``forward(self, x)``); a plain function's (the seed's
-    # ``fn(a)``) require grad by what this file's calls pass them (``fn(torch.ones(1, requires_grad=True))``).
+    # Every function's parameters, and every value of unknown origin (an unknown call's result, an attribute
+    # nothing here sets), may be tensors that require grad, with no evidence. Off (the default): only a
+    # module method's parameters are (``forward(self, x)``, not ``__init__``'s); a plain function's (the
+    # seed's ``fn(a)``) require grad by what this file's calls pass them (``fn(torch.ones(1,
+    # requires_grad=True))``), and a value of unknown origin requires none.
     assume_params_are_tensors: bool = False
     select: Tuple[str, ...] = ("AGI",)
     ignore: Tuple[str, ...] = ()
