@@ -1147,7 +1147,9 @@ def _analyze_function(ctx: ModuleContext, function: cst.FunctionDef, imports: Im
     interp = Interpreter(ctx, unit)
     declared: Dict[str, Val] = {}
     layers_only = type(call_args) is ConstructorArguments
-    containers = container_parameters(function, unit.params)
+    containers = ctx.container_parameters.get(function)
+    if containers is None:
+        containers = ctx.container_parameters[function] = container_parameters(function, unit.params)
     for index, (name, param) in enumerate(params):
         if is_method and index == 0:
             state.env[name] = OTHER_VAL

@@ -230,6 +230,8 @@ class ModuleContext:
         self.forward_classes: Set[str] = set()  # classes of this file defining ``forward``
         # the functions analysed with their parameters taken for tensors that may require grad
         self.grad_param_units: Set[cst.FunctionDef] = set()
+        # function -> its parameters used as Python lists or dicts (parameters.container_parameters)
+        self.container_parameters: Dict[cst.FunctionDef, FrozenSet[str]] = {}
         # function -> (what its callers pass, under no_grad) it was last refined with
         self.refined_args: Dict[cst.FunctionDef, tuple] = {}
         # other classes of this file, not callable (no __call__/forward), by their methods' names: an

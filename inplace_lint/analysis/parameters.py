@@ -36,7 +36,6 @@ def parameter_list(function: cst.FunctionDef) -> List[Tuple[str, cst.Param]]:
     return out
 
 
-_NESTED_SCOPES = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
 _NOT_TENSOR_ELEMENTS = (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)
 
 
@@ -46,12 +45,10 @@ def container_parameters(function: cst.FunctionDef, params) -> frozenset:
     element (``feat_cache[idx] = "Rep"``), or asked whether an element is ``None`` (``feat_cache[idx] is
     None``). Writing their elements rebinds a slot; it writes no tensor."""
     found = set()
-    stack = list(function.body.children)
-    while stack:
-        node = stack.pop()
+    if not params:
+        return frozenset()
+    for node in walk(function.body, skip_nested_functions=True):
         kind = type(node)
-        if kind in _NESTED_SCOPES:
-            continue
         if kind is cst.Call:
             func = node.func
             if type(func) is cst.Attribute and type(func.value) is cst.Name and func.value.value in params \
@@ -70,7 +67,6 @@ def container_parameters(function: cst.FunctionDef, params) -> frozenset:
             if name in params and type(test.operator) in (cst.Is, cst.IsNot) and \
                     type(test.comparator) is cst.Name and test.comparator.value == "None":
                 found.add(name)
-        stack.extend(node.children)
     return frozenset(found)
 
 
