@@ -438,6 +438,13 @@ def apply_op(
         values = [Val(kind=kind, grad=NO if _is_index_output(name) else grad, groups=frozenset({parts[name]}),
                       hist=frozenset() if _is_index_output(name) else hist) for name, _ in outputs]
         return container_of(values)
+    if info.kind == "module" and info.returns >= 2 and not info.view_of:
+        # nn.MultiheadAttention, nn.LSTM: a tuple (``out, _ = self.attn(q, k, v)`` unpacks the tuple; it unbinds
+        # no tensor), each element computed from the inputs and the module's parameters, and itself maybe a
+        # tuple (an LSTM's ``(h, c)``): opaque
+        kind = _kind_of(tensor_vals) if tensor_vals else UNKNOWN
+        return container_of([Val(kind=kind, grad=grad, groups=frozenset({interp.new_group(state, node, f"out:{i}")}),
+                                 hist=hist, opaque=True) for i in range(info.returns)])
     if not tensor_vals and not info.saves:
         return Val(kind=UNKNOWN, grad=NO, groups=groups)
     kind = _kind_of(tensor_vals) if tensor_vals else UNKNOWN
@@ -2287,7 +2294,8 @@ def container_of(vals: List[Val]) -> Val:
 
 
 def _opaque(value: Val) -> bool:
-    return value.kind == UNKNOWN and value.opaque and bool(value.groups)
+    """Returned by a call we cannot see (or an element of a module's tuple output): maybe a tuple itself."""
+    return value.opaque and value.kind in (UNKNOWN, TENSOR) and bool(value.groups)
 
 
 def unpack(value: Val, index: int = 0, node=None, starred: bool = False, after_starred: bool = False) -> Val:
