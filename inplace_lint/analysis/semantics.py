@@ -2052,11 +2052,15 @@ def attribute(interp: "Interpreter", state: State, node: cst.Attribute) -> Val:
 def module_attribute(interp: "Interpreter", module: ModuleInfo, attr: str, label: str) -> Val:
     """``module.<attr>`` (``label``: how the code names it): a parameter, an attribute its class's
     ``__init__`` sets, or else most likely a submodule."""
+    # what this file's class sets first: ``self.weight = nn.Buffer(torch.ones(n))`` (a frozen batch norm's)
+    # is a buffer, whatever its name
+    attrs = interp.ctx.read_attributes(module.user_class) if module.user_class is not None else {}
+    if attr in attrs and _is_parameter_name(attr) and attrs[attr].kind == TENSOR and attrs[attr].grad == NO:
+        return attrs[attr]
     if _is_parameter_name(attr):
         if module.frozen:
             return Val(kind=TENSOR, grad=NO, groups=frozenset({module.param_group}))
         return Val(kind=TENSOR, grad=YES, groups=frozenset({module.param_group}), leaf=True)
-    attrs = interp.ctx.read_attributes(module.user_class)
     if attr in attrs:
         return attrs[attr]
     # model.encoder: most attributes of a module that are used further are submodules
