@@ -33,7 +33,6 @@ from inplace_lint.syntax.select import runs_backward
 NN_MODULE_BASES = {"torch.nn.Module", "torch.nn.modules.module.Module"}
 AUTOGRAD_FUNCTION_BASES = {"torch.autograd.Function", "torch.autograd.function.Function"}
 OPTIMIZER_BASES = {"torch.optim.Optimizer", "torch.optim.optimizer.Optimizer"}
-SEQUENTIAL = "torch.nn.Sequential"
 
 
 class Analysis(Record):
@@ -227,7 +226,7 @@ def _analyse_again(ctx: ModuleContext, imports: ImportMap, top, functions, redo)
         _analyze_function(ctx, function, imports, class_name, self_attrs)
     # the units that read a summary a refined analysis changed: once more (the refined ones with what
     # their callers pass, as just now)
-    _analyse_changed_readers(ctx, imports, top, functions, {entry[0]: entry[3:] for entry in redo})
+    _analyse_changed_readers(ctx, imports, top, functions)
 
 
 def _concludes_the_same(ctx: ModuleContext, function, _class_name, _self_attrs, call_args, nograd) -> bool:
@@ -247,13 +246,12 @@ def _concludes_the_same(ctx: ModuleContext, function, _class_name, _self_attrs, 
     return not ctx.reads_changed(function)
 
 
-def _analyse_changed_readers(ctx: ModuleContext, imports: ImportMap, top, functions,
-                             refined_args=None) -> None:
+def _analyse_changed_readers(ctx: ModuleContext, imports: ImportMap, top, functions) -> None:
     """Analyse again each unit (the top level, then the functions) that read a summary, ``__init__``'s
-    attributes or a closure's names which have changed since; the others would conclude the same again.
-    ``refined_args``: function -> (call args, no_grad) it was last analysed with. The top level's findings
-    are its own (None): not those of the unit analysed last, whose findings a refinement may drop."""
-    refined_args = refined_args or {}
+    attributes or a closure's names which have changed since; the others would conclude the same again,
+    a refined function with what its callers pass (``ctx.refined_args``, from whichever round refined it).
+    The top level's findings are its own (None): not those of the unit analysed last, whose findings a
+    refinement may drop."""
     ctx.current_unit = None
     if ctx.reads_changed(None):
         _forget_findings(ctx, None)
@@ -261,9 +259,8 @@ def _analyse_changed_readers(ctx: ModuleContext, imports: ImportMap, top, functi
     for function, class_name, self_attrs in functions:
         if ctx.reads_changed(function):
             _forget_findings(ctx, function)
-            # refined in an earlier round (a helper's caller): still with what its callers pass
-            args = refined_args.get(function) or ctx.refined_args.get(function, (None, False))
-            _analyze_function(ctx, function, imports, class_name, self_attrs, *args)
+            _analyze_function(ctx, function, imports, class_name, self_attrs,
+                              *ctx.refined_args.get(function, (None, False)))
 
 
 def _forget_return_summary(ctx: ModuleContext, key) -> None:
@@ -511,7 +508,7 @@ def _built_self_modules(ctx: ModuleContext, cls: cst.ClassDef, imports: ImportMa
             if type(node.value) is not cst.Call:
                 continue
             built, first_layer = node.value, None
-            if imports.resolve(built.func) == SEQUENTIAL and built.args and not built.args[0].star and \
+            if imports.resolve(built.func) == sem.SEQUENTIAL and built.args and not built.args[0].star and \
                     type(built.args[0].value) is cst.Call:
                 # nn.Sequential(nn.ReLU(inplace=True), conv, ...): its first layer gets the input itself
                 built = first_layer = built.args[0].value
@@ -1108,9 +1105,8 @@ def _only_called_in_nograd_owner(ctx: ModuleContext, function: cst.FunctionDef) 
             calls += 1
         elif type(node) is cst.Name and node.value == name:
             mentions += 1
-        elif type(node) is cst.FunctionDef and node.name.value == name and node is not function:
-            return False  # another function of that name: which one a call runs is not followed
-    return mentions == calls + 1  # the def's own name, and every other mention a call
+    # the def's own name, and every other mention a call (another def of that name is one more mention)
+    return mentions == calls + 1
 
 
 def _analyze_function(ctx: ModuleContext, function: cst.FunctionDef, imports: ImportMap, class_name: Optional[str],

@@ -15,7 +15,6 @@ from typing import Callable, Dict, FrozenSet, Iterable, List, NamedTuple, Option
 import libcst as cst
 
 from inplace_lint.analysis import semantics as sem
-from inplace_lint.analysis.parameters import parameter_list
 from inplace_lint.syntax.names import AUG_SYMBOLS, ImportMap, dotted, walk
 from inplace_lint.analysis.values import (
     ALWAYS_SAVED,
@@ -362,6 +361,10 @@ class ModuleContext:
     def read_summary(self, key) -> None:
         """The current unit reads what analysing function ``key`` (class or None, name) concluded."""
         self._read("summary", key)
+
+    def top_level_function(self, name: str) -> Optional[cst.FunctionDef]:
+        """The module-level function ``name`` of this file, if any."""
+        return next((f for f in self.top_level_functions if f.name.value == name), None)
 
     def read_attributes(self, class_name: Optional[str]) -> Dict[str, Val]:
         """The ``self.<attr>`` values the analysis of ``class_name``'s ``__init__`` left (or none yet)."""
@@ -1648,13 +1651,13 @@ def _predicate_evidence(interp, call: cst.Call, depth: int) -> Tuple[Optional[Br
     establishes of its parameters, of the names passed for them (one level of such predicates deep)."""
     if depth > 0 or any(arg.star or arg.keyword is not None for arg in call.args):
         return None, None
-    function = next((f for f in interp.ctx.top_level_functions if f.name.value == call.func.value), None)
+    function = interp.ctx.top_level_function(call.func.value)
     body = function.body.body if function is not None and type(function.body) is cst.IndentedBlock else ()
     returns = [s.body[0] for s in body if type(s) is cst.SimpleStatementLine and type(s.body[0]) is cst.Return]
     if len(returns) != 1 or returns[0].value is None or type(body[-1]) is not cst.SimpleStatementLine \
             or body[-1].body[0] is not returns[0]:
         return None, None
-    params = [name for name, _ in parameter_list(function)]
+    params = interp.ctx.function_params[call.func.value]
     passed = {param: dotted(arg.value) for param, arg in zip(params, call.args)}
     then, orelse = _branch_evidence(interp, returns[0].value, depth + 1)
 

@@ -257,6 +257,9 @@ def keyword(call: cst.Call, name: str) -> Optional[cst.Arg]:
     return None
 
 
+SEQUENTIAL = "torch.nn.Sequential"
+
+
 # ============================================================================== generic op
 def guessed_grad(interp: "Interpreter") -> int:
     """Whether a value of unknown origin (an unknown call's result from inputs without grad, an attribute
@@ -924,7 +927,7 @@ def _made_hook(interp: "Interpreter", call: cst.Call):
     parameter in place; else (None, None)."""
     func, factory = call.func, None
     if type(func) is cst.Name:
-        factory = next((f for f in interp.ctx.top_level_functions if f.name.value == func.value), None)
+        factory = interp.ctx.top_level_function(func.value)
     elif type(func) is cst.Attribute and type(func.value) is cst.Name and interp.unit.class_name and \
             func.value.value == interp.unit.self_name:
         cls = interp.ctx.class_statement(interp.unit.class_name)
@@ -1039,7 +1042,8 @@ def _write_through_helper(interp: "Interpreter", state: State, target: Val, para
         # (a site of its own: the helper's analysis of the same write, a leaf's say, keeps its form)
         sid = interp.ctx.site(write_node, "update" if form == "parameter_update" else "write")
         # the in-place layer's own construction (a Sequential's first layer): its ``inplace=`` is what a fix edits
-        kwarg = keyword(write_node, "inplace") if form == "module_call" and type(write_node) is cst.Call else None
+        built_here = form == "module_call" and type(write_node) is cst.Call
+        kwarg = keyword(write_node, INPLACE_KEYWORD) if built_here else None
         write = interp.ctx.write_sites.get(sid) or WriteSite(sid, write_node, form, op_text, param, kwarg, True)
         interp.ctx.write_sites[sid] = write
         interp.ctx.note_private_arg(sid, private)
@@ -1245,7 +1249,7 @@ def torch_call(interp: "Interpreter", state: State, node: cst.Call, qualname: st
         for a in node.args:
             interp.eval(state, a.value)
         return OTHER_VAL
-    if qualname in ("torch.nn.Sequential",):
+    if qualname == SEQUENTIAL:
         return _sequential(interp, state, node)
     if qualname in ("torch.nn.ModuleList", "torch.nn.ModuleDict", "torch.nn.ParameterList"):
         vals = [interp.eval(state, a.value) for a in node.args]
