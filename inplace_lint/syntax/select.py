@@ -46,7 +46,8 @@ What a kept unit reads from elsewhere stays as it was:
   value (never refined: a mention appended after the last line keeps that so), only the parts calling
   it, and only if it writes its parameters;
 * the functions enclosing a kept nested function; the ``forward`` of a custom ``autograd.Function`` (what
-  ``apply`` saves) with everything nested in it;
+  ``apply`` saves) with everything nested in it; the module-level functions decorating a kept unit, with
+  the wrappers nested in them (a wrapper of ``torch.no_grad`` makes the decorated unit no_grad code);
 * top-level statements: all of them when the top level itself writes in place; otherwise the imports,
   blocks holding definitions or imports, statements naming a kept module-level function, and every
   statement that may change a global a kept part mentions (assigns it, calls a method on it -- a name
