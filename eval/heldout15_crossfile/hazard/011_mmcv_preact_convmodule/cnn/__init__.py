@@ -1,0 +1,3 @@
+from .conv_module import ConvModule
+
+__all__ = ["ConvModule"]
