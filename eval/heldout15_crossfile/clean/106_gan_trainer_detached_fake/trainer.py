@@ -6,6 +6,7 @@ class GANTrainer:
         self.G, self.D = G, D
         self.opt_G = torch.optim.Adam(G.parameters(), lr=lr)
         self.opt_D = torch.optim.Adam(D.parameters(), lr=lr)
+        self.stats = {"d_loss": 0.0, "g_loss": 0.0, "steps": 0}
 
     def step_d(self, d_loss):
         self.opt_D.zero_grad()
@@ -25,4 +26,7 @@ class GANTrainer:
         self.step_d(d_loss)
         g_loss = torch.mean(torch.log(1.0 - self.D(fake)))
         self.step_g(g_loss)
+        self.stats["d_loss"] += d_loss.item()
+        self.stats["g_loss"] += g_loss.item()
+        self.stats["steps"] += 1
         return float(d_loss), float(g_loss)

@@ -4,11 +4,11 @@
 import torch
 
 from model import SegNet
-from transforms import Normalize
+import transforms as T
 
 torch.manual_seed(0)
 net = SegNet()
-normalize = Normalize(mean=0.5, std=0.25)
+normalize = T.Normalize(mean=0.5, std=0.25)
 image = torch.randn(2, 1, 8, 8)
 target = torch.rand(2, 1, 8, 8)
 prob = net(image)

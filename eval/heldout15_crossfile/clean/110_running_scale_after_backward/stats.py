@@ -7,7 +7,9 @@ class RunningScale(nn.Module):
         super().__init__()
         self.momentum = momentum
         self.register_buffer("scale", torch.ones(dim))
+        self.register_buffer("num_updates", torch.zeros((), dtype=torch.long))
 
     def update(self, batch):
         self.scale.mul_(self.momentum)
         self.scale.add_((1.0 - self.momentum) * batch.std(dim=0))
+        self.num_updates += 1

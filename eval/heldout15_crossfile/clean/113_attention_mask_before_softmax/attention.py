@@ -1,6 +1,6 @@
 import torch.nn as nn
 
-from masking import mask_padded_keys
+import masking as M
 
 
 class Attention(nn.Module):
@@ -12,6 +12,6 @@ class Attention(nn.Module):
     def forward(self, x, key_mask):
         q, k, v = self.to_qkv(x).chunk(3, dim=-1)
         dots = (q @ k.transpose(-1, -2)) * self.scale   # scaling by a number saves nothing of dots
-        dots = mask_padded_keys(dots, key_mask)
+        dots = M.mask_padded_keys(dots, key_mask)
         attn = dots.softmax(dim=-1)
         return attn @ v

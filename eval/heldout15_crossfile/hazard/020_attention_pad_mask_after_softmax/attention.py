@@ -1,6 +1,6 @@
 import torch.nn as nn
 
-from masking import zero_padded_keys
+import masking as M
 
 
 class Attention(nn.Module):
@@ -13,5 +13,5 @@ class Attention(nn.Module):
         q, k, v = self.to_qkv(x).chunk(3, dim=-1)
         dots = (q @ k.transpose(-1, -2)) * self.scale
         attn = dots.softmax(dim=-1)                    # softmax saves its result
-        attn = zero_padded_keys(attn, key_mask)
+        attn = M.zero_padded_keys(attn, key_mask)
         return attn @ v
