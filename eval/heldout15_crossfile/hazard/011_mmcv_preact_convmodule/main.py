@@ -1,4 +1,4 @@
-# Source: https://github.com/open-mmlab/mmcv/pull/329 (mmcv's activation registry: building activations without the in-place option; ConvModule passes inplace=True to the activation by default)
+# Source: https://github.com/open-mmlab/mmcv/pull/329 (add more act w.o. inplace opt: the mmcv activation registry, whose ConvModule passes inplace=True to the activations that accept it; here a pre-activation order)
 # Unit kind: cross-file
 import torch
 import torch.nn as nn
