@@ -128,6 +128,7 @@ def interpret_module(module: cst.Module, options: LintOptions, source_of=None, d
     _collect_imports(module.body, imports)
     if not imports.mentions_torch():
         return None
+    _forget_rebound_imports(module.body, imports)
     if mentions_max_norm is None or mentions_inplace_attribute is None:
         names = {node.value for node in walk(module) if type(node) is cst.Name}
         mentions_max_norm = MAX_NORM_KEYWORD in names
@@ -323,6 +324,36 @@ def _collect_imports(body: Iterable, imports: ImportMap) -> None:
                     imports.add(small)
         elif type(statement) in (cst.If, cst.Try):
             _collect_imports(_child_blocks(statement), imports)
+
+
+def _forget_rebound_imports(body, imports: ImportMap) -> None:
+    """A top-level ``def``/``class`` after an import of its name rebinds it (the name means the definition
+    when any function runs): the name is no import. (A definition copied from another file of the program,
+    after this file's ``from .layers import Act``: inplace_lint.project.linking.)"""
+    imported: Set[str] = set()
+    for statement in body:
+        kind = type(statement)
+        if kind is cst.SimpleStatementLine:
+            for small in statement.body:
+                if type(small) in (cst.Import, cst.ImportFrom):
+                    imported.update(_bound_names(small))
+        elif kind in (cst.FunctionDef, cst.ClassDef):
+            name = statement.name.value
+            if name in imported:
+                imports.names.pop(name, None)
+
+
+def _bound_names(statement) -> List[str]:
+    if type(statement.names) is cst.ImportStar:
+        return []
+    names = []
+    for alias in statement.names:
+        if alias.asname is not None and type(alias.asname.name) is cst.Name:
+            names.append(alias.asname.name.value)
+        else:
+            full = dotted(alias.name) or ""
+            names.append(full.split(".")[0] if type(statement) is cst.Import else full)
+    return names
 
 
 def _child_blocks(statement) -> List:
