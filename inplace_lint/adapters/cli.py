@@ -281,6 +281,7 @@ class FileResult(Record):
     diff: str = ""
     note: Optional[str] = None
     fixed_codes: dict = factory(dict)  # code -> how many findings of it the fixes removed
+    dependencies: tuple = ()  # the other files of its program its findings read
 
 
 def _unified_diff(*args, **kwargs):
@@ -338,7 +339,7 @@ def check_source(
                 result.note = f"inplace-lint: {display}: fixes did not settle after {outcome.rounds} rounds"
         else:
             if linter is None:  # the cache passes its own, which loads the engine only on a miss
-                from inplace_lint.engine.core import lint_source as linter
+                linter = _engine_lint
             result.findings = lint_text(source, display, settings, linter)
     except RecursionError:
         result.error = FileError(display, "cannot lint: the code nests too deeply")
@@ -352,6 +353,12 @@ def check_source(
                 display, f"internal error ({type(error).__name__}: {error}); please report it"
             )
     return result
+
+
+def _dependencies(display: str) -> tuple:
+    """The other files the lint of ``display`` just read (its imports), if the engine ran here."""
+    engine = sys.modules.get("inplace_lint.engine.program")
+    return tuple(str(p) for p in engine.last_dependencies(display)) if engine is not None else ()
 
 
 def _not_regular(path: Path) -> Optional[str]:
@@ -382,6 +389,7 @@ def check_path(path: Path, settings, fix: bool, unsafe: bool, diff: bool, linter
     except (SyntaxError, UnicodeDecodeError, LookupError) as error:
         return FileResult(display, error=FileError(display, f"cannot decode: {error}"))
     result = check_source(source, display, settings, fix=fix, unsafe=unsafe, diff=diff, linter=linter)
+    result.dependencies = _dependencies(display)
     if fix and not diff and result.new_source is not None:
         from inplace_lint.fixkit.apply import write_fixed
 
@@ -403,7 +411,8 @@ def check_path(path: Path, settings, fix: bool, unsafe: bool, diff: bool, linter
 def _engine_lint(source: str, path: str, options):
     from inplace_lint.engine.core import lint_source
 
-    return lint_source(source, path, options)
+    # with what this file's calls cause in the other files of its program: _route_foreign hands them on
+    return lint_source(source, path, options, include_foreign=True)
 
 
 def _make_cache(args, fixing: bool):
@@ -482,7 +491,9 @@ def _cached_result(path: Path, settings, cache) -> Optional[FileResult]:
     if found is None:
         return None
     cache.hits += 1
-    return check_source(source, display, settings, linter=lambda *_: found)
+    result = check_source(source, display, settings, linter=lambda *_: found)
+    result.dependencies = _dependencies(display)
+    return result
 
 
 def _regular_stat(path: Path) -> Optional[os.stat_result]:
@@ -546,10 +557,53 @@ def _check_files(files, args, fix: bool, unsafe: bool, diff: bool) -> List[FileR
                 if stats[index] is not None and result is not None and result.error is None:
                     path, settings = files[index]
                     stat_index.remember(path, result.display, settings, stats[index], result.findings,
-                                        stat_time)
+                                        stat_time, result.dependencies)
             stat_index.save()
         progress.finish()
+    _route_foreign(results, files)
     return results  # type: ignore[return-value]
+
+
+def _route_foreign(results: List[FileResult], files) -> None:
+    """Each file's findings in other files of its program (a write there on a tensor it saved) moved to
+    those files' results, when they are linted in this run too, under their own ``noqa`` comments and
+    per-file ignores; one per place. A file outside the run does not get them."""
+    from inplace_lint.syntax.noqa import filter_suppressed
+
+    index = {os.path.abspath(result.display): (slot, result) for slot, result in enumerate(results)
+             if result is not None}
+    moved: dict = {}
+    for result in results:
+        if result is None or not result.findings:
+            continue
+        here = os.path.abspath(result.display)
+        kept = []
+        for finding in result.findings:
+            if finding.path == result.display or os.path.abspath(finding.path) == here:
+                kept.append(finding)
+            else:
+                moved.setdefault(os.path.abspath(finding.path), []).append(finding)
+        result.findings = kept
+    for target, found in moved.items():
+        slot, result = index.get(target, (None, None))
+        if result is None or result.error is not None:
+            continue
+        try:
+            source, _ = read_source(Path(target).read_bytes())
+        except (OSError, SyntaxError, UnicodeDecodeError, LookupError):
+            continue
+        settings = files[slot][1]
+        ignored = tuple(settings.ignored_codes_for(Path(result.display))) if settings.per_file_ignores else ()
+        places = {(f.code, f.start.line, f.start.column) for f in result.findings}
+        for finding in sorted(found, key=lambda f: (f.start.line, f.start.column, f.code, f.message)):
+            finding = finding.replace(path=result.display)
+            if (finding.code, finding.start.line, finding.start.column) in places or \
+                    finding.code.startswith(ignored or ("\0",)):
+                continue
+            if filter_suppressed([finding], source):
+                places.add((finding.code, finding.start.line, finding.start.column))
+                result.findings.append(finding)
+        result.findings.sort(key=lambda f: (f.start.line, f.start.column, f.code))
 
 
 def _lint_files(files, todo: List[int], results: List[Optional[FileResult]], args, cache, fix: bool,

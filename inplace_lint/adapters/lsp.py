@@ -160,6 +160,7 @@ class InplaceLintServer(LanguageServer):
     def lint(self, uri: str, source: str) -> LintResult:
         """Lint ``source`` as the document ``uri`` (thread-safe; never raises)."""
         from inplace_lint.fixkit.apply import lint_text
+        from inplace_lint.engine import program
         from inplace_lint.engine.core import LintError, Memo, lint_with_tree
         from inplace_lint.adapters.output import file_error_from
 
@@ -181,6 +182,9 @@ class InplaceLintServer(LanguageServer):
             return result
         try:
             memo = self.memos.setdefault(uri, Memo())
+            if path is not None:
+                # the other files of its program read this text, not the file on disk (unsaved edits)
+                program.set_unsaved_text(path, source)
 
             def linter(text, path, options):
                 return lint_with_tree(text, None, path, options, memo=memo)
@@ -239,6 +243,20 @@ class InplaceLintServer(LanguageServer):
         self.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(uri=uri, version=version, diagnostics=diagnostics)
         )
+
+    def relint_dependents(self, paths, delay: float = 0) -> None:
+        """Lint again the open documents whose findings read one of ``paths`` (another file they import
+        from changed: edited, saved, closed, or changed on disk)."""
+        from inplace_lint.engine import program
+
+        changed = {os.path.abspath(p) for p in paths if p}
+        if not changed:
+            return
+        for uri in list(self.workspace.text_documents):
+            path = _uri_to_path(uri)
+            if path is not None and os.path.abspath(path) not in changed and \
+                    changed & {str(f) for f in program.last_dependencies(path)}:
+                self.schedule(uri, delay)
 
     def schedule(self, uri: str, delay: float) -> None:
         """(Re)start the lint of ``uri`` after ``delay`` seconds, cancelling any pending one."""
@@ -304,23 +322,33 @@ class InplaceLintServer(LanguageServer):
         from inplace_lint.adapters.output import rule_url
 
         url = rule_url(finding.code)
-        related = None
+        related = []
         evidence = finding.evidence
         if evidence.saving_line is not None:
+            saving_uri, saving_lines = uri, lines
+            if evidence.saving_path:  # the save is in another file of the program
+                saving_uri, saving_lines = _file_uri(evidence.saving_path), _file_lines(evidence.saving_path)
             line, column = evidence.saving_line, evidence.saving_column or 0
-            text = lines[line - 1] if 0 < line <= len(lines) else ""
+            text = saving_lines[line - 1] if 0 < line <= len(saving_lines) else ""
             end_column = len(text.rstrip())
             if evidence.saving_op and text[column:].startswith(evidence.saving_op):
                 end_column = column + len(evidence.saving_op)
             saving = f"`{evidence.saving_op}`" if evidence.saving_op else "this operation"
-            related = [
+            related.append(
                 types.DiagnosticRelatedInformation(
                     location=types.Location(
-                        uri=uri, range=self.lsp_range(lines, (line, column), (line, end_column))
+                        uri=saving_uri, range=self.lsp_range(saving_lines, (line, column), (line, end_column))
                     ),
                     message=f"{saving} saved `{evidence.tensor}` here for backward",
                 )
-            ]
+            )
+        for other in finding.related:  # the write in another file
+            other_lines = _file_lines(other.path)
+            related.append(types.DiagnosticRelatedInformation(
+                location=types.Location(uri=_file_uri(other.path), range=self.lsp_range(
+                    other_lines, (other.start.line, other.start.column), (other.end.line, other.end.column))),
+                message=other.message))
+        related = related or None
         return types.Diagnostic(
             range=self.lsp_range(
                 lines, (finding.start.line, finding.start.column), (finding.end.line, finding.end.column)
@@ -366,6 +394,19 @@ def _units(text: str, encoding: str) -> int:
     if encoding == "utf-8":
         return len(text.encode("utf-8", "surrogatepass"))
     return len(text) + sum(1 for char in text if ord(char) > 0xFFFF)
+
+
+def _file_uri(path: str) -> str:
+    return Path(os.path.abspath(path)).as_uri()
+
+
+def _file_lines(path: str) -> List[str]:
+    """Another file's lines (where a finding's other half is), for its positions; none if unreadable."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            return split_lines(handle.read())
+    except OSError:
+        return []
 
 
 def _uri_to_path(uri: str) -> Optional[str]:
@@ -421,14 +462,30 @@ def create_server() -> InplaceLintServer:
         quiet = now - ls.last_change.get(uri, float("-inf")) > DEBOUNCE_SECONDS and uri not in ls.pending
         ls.last_change[uri] = now
         ls.schedule(uri, 0 if quiet else DEBOUNCE_SECONDS)
+        path, document = _uri_to_path(uri), ls.open_document(uri)
+        if path is not None and document is not None:
+            from inplace_lint.engine import program
+
+            program.set_unsaved_text(path, document.source)
+        ls.relint_dependents([path], DEBOUNCE_SECONDS)
 
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
     async def did_save(ls: InplaceLintServer, params: types.DidSaveTextDocumentParams):
         ls.schedule(params.text_document.uri, 0)
 
+    @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
+    async def did_change_watched_files(ls: InplaceLintServer, params: types.DidChangeWatchedFilesParams):
+        ls.relint_dependents([_uri_to_path(change.uri) for change in params.changes])
+
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     async def did_close(ls: InplaceLintServer, params: types.DidCloseTextDocumentParams):
         uri = params.text_document.uri
+        path = _uri_to_path(uri)
+        if path is not None:
+            from inplace_lint.engine import program
+
+            program.set_unsaved_text(path, None)  # the file on disk again, for the other files
+            ls.relint_dependents([path])
         task = ls.pending.pop(uri, None)
         if task is not None:
             task.cancel()

@@ -181,19 +181,31 @@ def _sarif_result(finding: Finding, rule_index: Dict[str, int]) -> Dict[str, Any
     if finding.code in rule_index:
         result["ruleIndex"] = rule_index[finding.code]
     evidence = finding.evidence
+    related = []
     if evidence.saving_line is not None:
         column = evidence.saving_column or 0
         saving = evidence.saving_op or "an earlier operation"
-        result["relatedLocations"] = [
+        related.append(
             {
                 "id": 1,
                 "physicalLocation": {
-                    "artifactLocation": _artifact_location(finding.path),
+                    "artifactLocation": _artifact_location(evidence.saving_path or finding.path),
                     "region": {"startLine": evidence.saving_line, "startColumn": column + 1},
                 },
                 "message": {"text": f"`{saving}` saved `{evidence.tensor}` here for backward"},
             }
-        ]
+        )
+    for other in finding.related:  # the write in another file of the program
+        related.append({
+            "id": len(related) + 1,
+            "physicalLocation": {
+                "artifactLocation": _artifact_location(other.path),
+                "region": _region(other.start.line, other.start.column, other.end.line, other.end.column),
+            },
+            "message": {"text": other.message},
+        })
+    if related:
+        result["relatedLocations"] = related
     if finding.fix is not None and finding.fix.edits:
         result["fixes"] = [
             {

@@ -26,11 +26,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Callable, List, Optional
 
-from inplace_lint.model.findings import Edit, Evidence, Finding, Fix, InplaceSite, LintOptions, Position
+from inplace_lint.engine import program
+from inplace_lint.model.findings import Edit, Evidence, Finding, Fix, InplaceSite, LintOptions, Position, Related
 from inplace_lint.model.records import as_dict
 from inplace_lint.model.version import __version__
 
-SCHEMA = 1
+SCHEMA = 2
 
 
 def default_dir() -> Path:
@@ -84,6 +85,11 @@ def genuine() -> bool:
 
 
 def key(source: str, path: str, options: LintOptions) -> str:
+    """The entry of ``source`` linted as ``path``: with what it imports from its program, whose texts its
+    findings depend on too (inplace_lint.engine.program)."""
+    linked = program.link(source, path) if len(source) < 10_000_000 else None
+    if linked is not None:
+        source = linked.text
     digest = hashlib.sha256(fingerprint().encode())
     digest.update(b"\0")
     digest.update(path.encode("utf-8", "surrogatepass"))
@@ -207,21 +213,39 @@ class StatIndex:
         try:
             if entry[:4] != self._stamp(stat) or entry[4:6] != self._context(display, settings):
                 return None
+            for other, stamp in entry[7] if len(entry) > 7 else ():  # the files it imports from
+                try:
+                    if self._stamp(os.stat(other)) != stamp:
+                        return None
+                except OSError:
+                    return None
             return [_finding(item) for item in entry[6]]
         except (TypeError, ValueError, KeyError, AttributeError, IndexError):
             return None
 
     def remember(self, path: Path, display: str, settings, stat: os.stat_result, findings: List[Finding],
-                 stat_time_ns: int) -> None:
+                 stat_time_ns: int, dependencies=()) -> None:
         """Remember ``findings`` for the file as ``stat`` (taken at ``stat_time_ns``, before the file was
-        read for them) described it."""
+        read for them) described it; ``dependencies``: the other files they were linted with, checked
+        in the same way."""
         if stat.st_mtime_ns > stat_time_ns - self.RACY_SECONDS * 1e9:
             return
+        others = []
+        for other in dependencies:
+            try:
+                found = os.stat(other)
+            except OSError:
+                return
+            if found.st_mtime_ns > stat_time_ns - self.RACY_SECONDS * 1e9:
+                return
+            others.append([str(other), self._stamp(found)])
         folder, name = os.path.split(os.path.abspath(path))
         entry = self._stamp(stat) + self._context(display, settings) + [[as_dict(f) for f in findings]]
+        if others:
+            entry.append(others)
         entries = self._entries(folder)
         old = entries.get(name)
-        if not isinstance(old, list) or old[:6] != entry[:6]:  # same stamp and context: same findings
+        if not isinstance(old, list) or old[:6] != entry[:6] or old[7:] != entry[7:]:  # same: same findings
             entries[name] = entry
             self._changed.add(folder)
 
@@ -295,4 +319,6 @@ def _finding(data: dict) -> Finding:
         evidence=evidence,
         site=site,
         fix=fix,
+        related=tuple(Related(r["path"], _position(r["start"]), _position(r["end"]), r["message"])
+                      for r in data.get("related", ())),
     )

@@ -18,6 +18,7 @@ from typing import Dict, List, Optional, Tuple
 import libcst as cst
 from libcst.metadata import CodePosition, CodeRange
 
+from inplace_lint.engine import program
 from inplace_lint.engine.prefilter import might_have_hazard
 from inplace_lint.model import debug
 from inplace_lint.model.findings import AnalysisTooLarge, Finding, LintError, LintOptions, LintSession
@@ -220,13 +221,16 @@ def _explain(source: str, line: Optional[int], column: Optional[int], detail: st
 
 
 def lint_source(
-    source: str, path: str = "<string>", options: Optional[LintOptions] = None, *, tree: Optional[ast.Module] = None
+    source: str, path: str = "<string>", options: Optional[LintOptions] = None, *, tree: Optional[ast.Module] = None,
+    include_foreign: bool = False,
 ) -> List[Finding]:
     """Findings for one file's text, sorted by position. Raises only :class:`LintError`.
 
     ``tree``: the ``ast`` tree of ``source``, when the caller already has one (flake8 does).
+    ``include_foreign``: also, after them, the findings this file's calls cause in other files of its
+    program (each with that file's ``path``; inplace_lint.engine.program), for a whole-program lint.
     """
-    return lint_with_tree(source, tree, path, options)
+    return lint_with_tree(source, tree, path, options, include_foreign=include_foreign)
 
 
 
@@ -393,6 +397,7 @@ def lint_with_tree(
     reduce: bool = True,
     memo: Optional[Memo] = None,
     selection: bool = True,
+    include_foreign: bool = False,
 ) -> List[Finding]:
     """:func:`lint_source`, given the ``ast`` tree of ``source`` when the caller has one (flake8 does).
 
@@ -404,6 +409,17 @@ def lint_with_tree(
     (benchmarks/selection.py measures what the selection saves).
     """
     options = options or LintOptions()
+    linked = None
+    if reduce and selection and len(source) <= max_file_characters():
+        linked = program.link(source, path)
+    if linked is not None:
+        # the file with the definitions it imports from its program (inplace_lint.engine.program)
+        if not might_have_hazard(linked.text):
+            return []
+        refuse_too_large(source)
+        with _fewer_collections():
+            findings = _lint(linked.text, None, path, options, reduce, memo, selection)
+        return program.split_findings(findings, linked, source, path, include_foreign)
     if not might_have_hazard(source):
         return []
     refuse_too_large(source)

@@ -33,10 +33,14 @@ def lint_text(source: str, path: str, settings, linter: Linter) -> List[Finding]
     Raises :class:`inplace_lint.LintError` when the text cannot be linted.
     """
     findings = linter(source, path, settings.lint_options())
+    # a whole-program lint's findings in other files (inplace_lint.engine.program) are theirs to suppress
+    foreign = [f for f in findings if f.path != path]
+    if foreign:
+        findings = [f for f in findings if f.path == path]
     ignored = settings.ignored_codes_for(path) if settings.per_file_ignores else ()
     if ignored:
         findings = [f for f in findings if not f.code.startswith(tuple(ignored))]
-    return filter_suppressed(findings, source)
+    return filter_suppressed(findings, source) + foreign
 
 
 def edit_spans(source: str, edits: Sequence[Edit]) -> Optional[List[Tuple[int, int, str]]]:

@@ -46,6 +46,7 @@ class Evidence(FrozenRecord):
     role: Optional[str] = None  # "input" or "result"
     argument: Optional[str] = None  # which argument of the saving op: "self", "other", "input"
     runtime_error: str = ""  # what torch will raise
+    saving_path: Optional[str] = None  # the file of the saving op, when it is not the finding's file
 
 
 class InplaceSite(FrozenRecord):
@@ -83,6 +84,15 @@ class InplaceSite(FrozenRecord):
     holders: Tuple[str, ...] = ()
 
 
+class Related(FrozenRecord):
+    """Another place a finding involves, often in another file: where the save or the write is."""
+
+    path: str
+    start: Position
+    end: Position
+    message: str
+
+
 class Finding(FrozenRecord):
     code: str  # "AGI001"
     name: str  # "saved-tensor-modified-inplace"
@@ -93,6 +103,7 @@ class Finding(FrozenRecord):
     evidence: Evidence
     site: Optional[InplaceSite] = None
     fix: Optional[Fix] = None
+    related: Tuple[Related, ...] = ()  # the halves of the hazard in other files (SARIF, LSP)
 
     @property
     def line(self) -> int:
@@ -161,6 +172,8 @@ def finding_to_json(finding: Finding) -> Dict[str, Any]:
     evidence = as_dict(finding.evidence)
     if evidence.get("saving_column") is not None:
         evidence["saving_column"] += 1
+    if evidence.get("saving_path") is None:
+        evidence.pop("saving_path", None)
     fix = None
     if finding.fix is not None:
         fix = {
@@ -175,7 +188,7 @@ def finding_to_json(finding: Finding) -> Dict[str, Any]:
                 for edit in finding.fix.edits
             ],
         }
-    return {
+    entry = {
         "code": finding.code,
         "name": finding.name,
         "message": finding.message,
@@ -186,3 +199,8 @@ def finding_to_json(finding: Finding) -> Dict[str, Any]:
         "evidence": evidence,
         "fix": fix,
     }
+    if finding.related:
+        entry["related"] = [{"filename": r.path, "location": _location(r.start.line, r.start.column),
+                             "end_location": _location(r.end.line, r.end.column), "message": r.message}
+                            for r in finding.related]
+    return entry

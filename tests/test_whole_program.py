@@ -1,0 +1,244 @@
+"""Hazards across files (inplace_lint.project.linking, inplace_lint.engine.program): the issue's two-file
+example through every front end, what the findings say, and what a re-run reads again."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from inplace_lint.engine import program
+from inplace_lint.engine.cache import Cache
+from inplace_lint.engine.core import lint_source
+from inplace_lint.project.index import ProjectIndex
+from inplace_lint.project.linking import Linker
+from inplace_lint.project.modules import SearchPath
+
+LAYERS = """\
+import torch.nn as nn
+
+
+class Act(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.relu = nn.ReLU(inplace=True)
+
+    def forward(self, x):
+        return self.relu(x)
+"""
+
+MODEL = """\
+import torch
+import torch.nn as nn
+from .layers import Act
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 4)
+        self.act = Act()
+
+    def forward(self, x):
+        y = torch.sigmoid(self.fc(x))
+        return self.act(y)
+"""
+
+
+def write(root: Path, files: dict) -> None:
+    for relative, text in files.items():
+        path = root / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text), encoding="utf-8")
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    write(tmp_path, {"pyproject.toml": "[project]\nname = 'demo'\n", "demo/__init__.py": "",
+                     "demo/layers.py": LAYERS, "demo/model.py": MODEL, "demo/utils.py": "SEED = 0\n"})
+    return tmp_path
+
+
+def run(*args: str, cwd: Path, env=None) -> subprocess.CompletedProcess:
+    environment = dict(os.environ, **(env or {}))
+    return subprocess.run([sys.executable, *args], cwd=cwd, capture_output=True, text=True, env=environment)
+
+
+def test_the_cli_reports_both_halves_in_their_files(project: Path):
+    done = run("-m", "inplace_lint", "--no-cache", "--output-format", "json", "demo", cwd=project)
+    assert done.returncode == 1, done.stderr
+    found = {(f["filename"], f["location"]["row"]): f for f in json.loads(done.stdout)}
+    assert set(found) == {("demo/layers.py", 10), ("demo/model.py", 14)}
+    at_call = found[("demo/model.py", 14)]
+    assert at_call["message"].startswith("'self.act(y)' runs line 10 of demo/layers.py, where 'self.relu(...)'")
+    assert "'torch.sigmoid(self.fc(x))' on line 13 saved" in at_call["message"]
+    assert at_call["related"][0]["filename"] == "demo/layers.py"
+    assert at_call["related"][0]["location"]["row"] == 10
+    assert at_call["fix"] is None  # the fix would edit the other file
+    at_write = found[("demo/layers.py", 10)]
+    assert "'torch.sigmoid(self.fc(x))' on line 13 of demo/model.py saved 'x'" in at_write["message"]
+    assert at_write["evidence"]["saving_path"] == "demo/model.py"
+    assert at_write["related"][0]["filename"] == "demo/model.py"
+
+
+def test_one_file_alone_still_reports_at_its_call(project: Path):
+    done = run("-m", "inplace_lint", "--no-cache", "--output-format", "concise", "demo/model.py", cwd=project)
+    assert done.returncode == 1
+    assert done.stdout.splitlines() == [line for line in done.stdout.splitlines() if "demo/model.py:14:" in line]
+    assert len(done.stdout.splitlines()) == 1
+
+
+def test_without_the_program_each_file_is_judged_alone(project: Path):
+    done = run("-m", "inplace_lint", "--no-cache", "demo", cwd=project, env={program.WHOLE_PROGRAM_ENV: "0"})
+    assert done.returncode == 0, done.stdout
+
+
+def test_flake8_on_the_folder(project: Path):
+    pytest.importorskip("flake8")
+    done = run("-m", "flake8", "--select=AGI", "demo", cwd=project)
+    assert done.returncode == 1
+    assert done.stdout.startswith("demo/model.py:14:16: AGI001 'self.act(y)' runs line 10 of demo/layers.py")
+    done = run("-m", "flake8", "--select=AGI", ".", cwd=project / "demo")
+    assert done.stdout.startswith("./model.py:14:16: AGI001 'self.act(y)' runs line 10 of layers.py")
+
+
+def test_the_editor_text_of_the_other_file_counts(project: Path):
+    model = project / "demo" / "model.py"
+    assert [f.start.line for f in lint_source(MODEL, str(model))] == [14]
+    program.set_unsaved_text(str(project / "demo" / "layers.py"), LAYERS.replace("inplace=True", "inplace=False"))
+    try:
+        assert lint_source(MODEL, str(model)) == []
+    finally:
+        program.set_unsaved_text(str(project / "demo" / "layers.py"), None)
+    assert [f.start.line for f in lint_source(MODEL, str(model))] == [14]
+
+
+def test_noqa_in_the_file_of_the_write_suppresses_its_half(project: Path):
+    layers = project / "demo" / "layers.py"
+    layers.write_text(LAYERS.replace("return self.relu(x)", "return self.relu(x)  # noqa: AGI001"))
+    done = run("-m", "inplace_lint", "--no-cache", "--output-format", "concise", "demo", cwd=project)
+    assert [line.split(":")[0] for line in done.stdout.splitlines()] == ["demo/model.py"]
+
+
+def test_a_rerun_after_an_edit_analyses_that_file_and_its_importers_only(project: Path, tmp_path: Path):
+    files = sorted((project / "demo").glob("*.py"))
+    cache = Cache(tmp_path / "cache")
+    lint = cache.linter(lambda source, path, options: lint_source(source, path, options))
+    from inplace_lint.model.findings import LintOptions
+
+    def lint_all():
+        cache.hits = cache.misses = 0
+        for file in files:
+            lint(file.read_text(), str(file), LintOptions())
+        return cache.misses
+
+    assert lint_all() == 4
+    assert lint_all() == 0
+    (project / "demo" / "utils.py").write_text("SEED = 1\n")
+    assert lint_all() == 1  # utils.py: nothing imports it
+    (project / "demo" / "layers.py").write_text(LAYERS + "\n# edited\n")
+    assert lint_all() == 1  # layers.py: what model.py copies from it (Act) did not change
+    (project / "demo" / "layers.py").write_text(LAYERS.replace("inplace=True", "inplace=False"))
+    assert lint_all() == 2  # layers.py and model.py, which copies Act from it
+
+
+def test_linking_is_bounded_and_reads_each_file_once(tmp_path: Path):
+    # a chain of 40 modules, each subclassing the previous one's class, and a cycle back to the start
+    files = {"pyproject.toml": "", "pkg/__init__.py": ""}
+    for i in range(40):
+        previous = (i - 1) % 40
+        files[f"pkg/m{i}.py"] = (f"import torch.nn as nn\nfrom .m{previous} import C{previous}\n\n\n"
+                                 f"class C{i}(C{previous}):\n    def forward(self, x):\n        return x\n")
+    write(tmp_path, files)
+    linker = Linker(ProjectIndex(SearchPath.for_project(tmp_path)))
+    path = tmp_path / "pkg" / "m39.py"
+    linked = linker.link(path, path.read_text())
+    assert 1 <= len(linked.files) <= 3 + 1  # MAX_HOPS files away at most
+    assert linker.files_read == len(linked.files)
+    again = linker.link(path, path.read_text())
+    assert again is linked and linker.files_read == len(linked.files)
+
+
+def test_the_own_lines_are_unchanged_and_copies_keep_their_lines(project: Path):
+    linker = Linker(ProjectIndex(SearchPath.for_project(project)))
+    linked = linker.link(project / "demo" / "model.py", MODEL)
+    assert linked.text.startswith(MODEL)
+    lines = linked.text.splitlines()
+    write_line = next(i for i, t in enumerate(lines, 1) if "return self.relu(x)" in t)
+    assert linked.origin(write_line) == (project / "demo" / "layers.py", 10)
+    assert linked.origin(5) is None
+    assert linked.reaching(write_line) == {"Act"}
+
+
+def test_an_alias_and_a_re_export_are_followed(tmp_path: Path):
+    write(tmp_path, {"pyproject.toml": "", "demo/__init__.py": "from .layers import Act\n",
+                     "demo/layers.py": LAYERS,
+                     "demo/model.py": MODEL.replace("from .layers import Act", "from . import Act as Activation")
+                     .replace("self.act = Act()", "self.act = Activation()")})
+    model = tmp_path / "demo" / "model.py"
+    (finding,) = lint_source(model.read_text(), str(model))
+    assert finding.start.line == 14 and finding.related[0].path.endswith("layers.py")
+
+
+def test_a_definition_after_an_import_of_its_name_is_what_the_name_means(tmp_path: Path):
+    # Python rebinds the name: the class below is what Model builds, not the import
+    source = MODEL.replace("from .layers import Act", "from elsewhere import Act") + "\n\n" + LAYERS.split("\n\n\n")[1]
+    assert [f.start.line for f in lint_source(source, "<string>")] == [23]
+
+
+def test_the_language_server_with_only_model_py_open(project: Path):
+    pytest.importorskip("pygls")
+    pytest.importorskip("pytest_lsp")
+    import asyncio
+
+    asyncio.run(_language_server_with_only_model_py_open(project))
+
+
+async def _language_server_with_only_model_py_open(project: Path):
+    import asyncio
+
+    import pytest_lsp
+    from lsprotocol import types
+
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    client = await pytest_lsp.ClientServerConfig(server_command=[sys.executable, "-m", "inplace_lint", "lsp"],
+                                                 server_env=env).start()
+    try:
+        await client.initialize_session(types.InitializeParams(
+            capabilities=pytest_lsp.client_capabilities("neovim"), root_uri=project.as_uri()))
+        model = project / "demo" / "model.py"
+        uri = model.as_uri()
+        client.text_document_did_open(types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri=uri, language_id="python", version=1, text=MODEL)))
+        for _ in range(3000):  # a hang, never a slow machine, ends this
+            if client.diagnostics.get(uri):
+                break
+            await asyncio.sleep(0.02)
+        (diagnostic,) = client.diagnostics[uri]
+        assert (diagnostic.range.start.line, diagnostic.range.start.character) == (13, 15)
+        places = {(Path(types_path(r.location.uri)).name, r.location.range.start.line)
+                  for r in diagnostic.related_information}
+        assert places == {("model.py", 12), ("layers.py", 9)}
+        # the other file changes on disk: the open document is linted again
+        (project / "demo" / "layers.py").write_text(LAYERS.replace("inplace=True", "inplace=False"))
+        client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(changes=[
+            types.FileEvent(uri=(project / "demo" / "layers.py").as_uri(), type=types.FileChangeType.Changed)]))
+        for _ in range(3000):
+            if not client.diagnostics.get(uri):
+                break
+            await asyncio.sleep(0.02)
+        assert list(client.diagnostics[uri]) == []
+    finally:
+        await client.shutdown_session()
+        await client.stop()
+
+
+def types_path(uri: str) -> str:
+    from pygls.uris import to_fs_path
+
+    return to_fs_path(uri)
