@@ -237,6 +237,9 @@ def _concludes_the_same(ctx: ModuleContext, function, _class_name, _self_attrs, 
     entry = ctx.function_entries.get(function)
     if entry is None or entry.analyses != 1 or entry.refined or entry.nograd != nograd:
         return False
+    if call_args is not None and type(call_args) is not ConstructorArguments and \
+            _constant_parameters(ctx, function):
+        return False  # its tests on the strings its calls pass are decided now
     if call_args is not None:
         layers_only = type(call_args) is ConstructorArguments
         for name, declared in entry.parameters.items():
@@ -1162,6 +1165,8 @@ def _analyze_function(ctx: ModuleContext, function: cst.FunctionDef, imports: Im
                              if not (is_method and index == 0))
     unit.params = frozenset(unit.param_order)
     unit.true_defaults = _true_defaults(ctx, function, class_name)
+    if call_args is not None and type(call_args) is not ConstructorArguments and class_name is None:
+        unit.constant_params = _constant_parameters(ctx, function)
     unit.params_may_require_grad = _params_may_require_grad(ctx, function, class_name, imports)
     if unit.params_may_require_grad:
         ctx.grad_param_units.add(function)
@@ -1248,6 +1253,27 @@ def _as_attribute(key: str, val: Val) -> Val:
 
 _LITERAL_DEFAULTS = frozenset({cst.Integer, cst.Float, cst.SimpleString, cst.ConcatenatedString, cst.Tuple,
                                cst.List, cst.Dict, cst.Lambda})
+
+
+def _constant_parameters(ctx: ModuleContext, function: cst.FunctionDef) -> Dict[str, str]:
+    """The parameters of ``function`` every call of this file passes the same string literal (or omits,
+    when the default is that literal), and that its body never rebinds."""
+    passed = ctx.call_constants.get(function.name.value)
+    if not passed:
+        return {}
+    defaults = {name: sem.string_key(param.default) if param.default is not None else None
+                for name, param in parameter_list(function)}
+    constants = {}
+    for name, value in passed.items():
+        if value is None:
+            value = defaults.get(name)
+        if isinstance(value, str):
+            constants[name] = value
+    if constants:
+        for node in walk(function.body):
+            for rebound in _rebound_names(node):
+                constants.pop(rebound, None)
+    return constants
 
 
 def _params_may_require_grad(ctx: ModuleContext, function: cst.FunctionDef, class_name: Optional[str],

@@ -18,6 +18,7 @@ from inplace_lint.analysis import semantics as sem
 from inplace_lint.syntax.names import AUG_SYMBOLS, ImportMap, dotted, walk
 from inplace_lint.analysis.values import (
     ALWAYS_SAVED,
+    DYNAMIC,
     CONTAINER,
     MAYBE,
     MODULE,
@@ -146,6 +147,9 @@ class Unit:
         self.params_from_callers = False  # ... or they are what every call of it in the file passes
         # parameters True by default that no call in the file passes (nn.ReLU(inplace=inplace))
         self.true_defaults: frozenset = frozenset()
+        # parameters every call passes the same string literal (refined by call sites): ``if`` tests on
+        # them are decided (``scatter(..., reduce='sum')`` runs the sum branch only)
+        self.constant_params: Dict[str, str] = {}
         self.summary_key: Optional[Tuple[Optional[str], str]] = None  # (class, function) for return summaries
         self.returns_escape = True  # False for post-processing/inference functions (see naming.py)
         self.loop_stack: List[Tuple[List[State], List[State]]] = []  # (continue states, break states)
@@ -292,6 +296,9 @@ class ModuleContext:
         self.helper_call_nodes: Dict[str, Set[int]] = {}  # helper name -> the calls of it analysed
         self.current_unit: object = None
         self.call_args: Dict[str, Dict[str, Val]] = {}  # function -> parameter values joined over its calls
+        # function -> parameter -> the string every call passes it (None: a call passes it nothing,
+        # DYNAMIC: something else, or calls disagree)
+        self.call_constants: Dict[str, Dict[str, object]] = {}
         # module classes of this file with one __init__: its parameters (self aside), and what the calls
         # building the class pass them, joined (``GatedConv(3, 4, act_layer=partial(nn.ReLU, inplace=True))``)
         self.init_params: Dict[str, List[str]] = {}
@@ -506,14 +513,24 @@ class ModuleContext:
             if val.callee is not None:
                 joined[param] = val if param not in joined else joined[param].join(val)
 
-    def note_call(self, name: str, args: Dict[str, "Val"], clean: bool, nograd: bool) -> None:
-        """A call of a function of this file: its parameters' values at this call site."""
+    def note_call(self, name: str, args: Dict[str, "Val"], clean: bool, nograd: bool,
+                  constants: Optional[Dict[str, object]] = None) -> None:
+        """A call of a function of this file: its parameters' values at this call site, and the string
+        literal it passes each (``constants``: parameter -> the string, None when not passed, DYNAMIC)."""
         if not clean:
             self.opaque_functions.add(name)
             return
         joined = self.call_args.setdefault(name, {})
         for param, val in args.items():
             joined[param] = val if param not in joined else joined[param].join(val)
+        if constants is not None:
+            known = self.call_constants.get(name)
+            if known is None:
+                self.call_constants[name] = dict(constants)
+            else:
+                for param in set(known) | set(constants):
+                    if known.get(param, DYNAMIC) != constants.get(param, DYNAMIC):
+                        known[param] = DYNAMIC
 
 
 class Interpreter:
@@ -908,6 +925,16 @@ class Interpreter:
             return state
         if kind is cst.If:
             self.eval(state, node.test)
+            decided = decide_on_constants(node.test, self.unit.constant_params)
+            if decided is not None:
+                # every call passes the string the test compares: only one branch ever runs
+                if decided:
+                    return self.run_block(state, node.body)
+                if node.orelse is None:
+                    return state
+                if type(node.orelse) is cst.If:
+                    return self.run_statement(state, node.orelse)
+                return self.run_block(state, node.orelse.body)
             then_state = state.copy()
             narrowed = sem.isinstance_narrowing(self, then_state, node.test)
             if narrowed is not None:
@@ -1579,6 +1606,58 @@ def _renamed_val(val: Val, names: Dict[str, str]) -> Val:
         return val
     return replace(val, groups=frozenset(names.get(g, g) for g in val.groups),
                    parts=new_parts if changed_parts else parts)
+
+
+def decide_on_constants(test, constants: Dict[str, str]) -> Optional[bool]:
+    """The value of an ``if`` test comparing parameters with string literals (``reduce == 'sum'``,
+    ``mode in ('a', 'b')``, ``not``, ``and``, ``or``), given the strings every call passes them; None when
+    it depends on anything else."""
+    if not constants:
+        return None
+    kind = type(test)
+    if kind is cst.UnaryOperation and type(test.operator) is cst.Not:
+        inner = decide_on_constants(test.expression, constants)
+        return None if inner is None else not inner
+    if kind is cst.BooleanOperation:
+        left = decide_on_constants(test.left, constants)
+        right = decide_on_constants(test.right, constants)
+        if type(test.operator) is cst.And:
+            if left is False or right is False:
+                return False
+            return True if left and right else None
+        if left or right:
+            return True
+        return False if left is False and right is False else None
+    if kind is not cst.Comparison or len(test.comparisons) != 1:
+        return None
+    operator = type(test.comparisons[0].operator)
+    left, right = test.left, test.comparisons[0].comparator
+    if type(left) is not cst.Name and type(right) is cst.Name and operator in (cst.Equal, cst.NotEqual):
+        left, right = right, left
+    if type(left) is not cst.Name or left.value not in constants:
+        return None
+    value = constants[left.value]
+    if operator in (cst.Equal, cst.NotEqual):
+        key = _string_literal(right)
+        if key is None:
+            return None
+        return (value == key) == (operator is cst.Equal)
+    if operator in (cst.In, cst.NotIn) and type(right) in (cst.Tuple, cst.List, cst.Set):
+        keys = [_string_literal(element.value) for element in right.elements]
+        if any(key is None for key in keys):
+            return None
+        return (value in keys) == (operator is cst.In)
+    return None
+
+
+def _string_literal(node) -> Optional[str]:
+    if type(node) is cst.SimpleString:
+        try:
+            value = node.evaluated_value
+        except Exception:  # a literal LibCST cannot evaluate
+            return None
+        return value if isinstance(value, str) else None
+    return None
 
 
 class BranchFacts(NamedTuple):

@@ -20,6 +20,7 @@ from inplace_lint.syntax.triggers import (
 from inplace_lint.analysis.naming import looks_like_count, looks_like_integer_tensor, looks_like_module
 from inplace_lint.analysis.values import (
     ALWAYS_SAVED,
+    DYNAMIC,
     CONTAINER,
     MAYBE,
     MODULE,
@@ -741,7 +742,8 @@ def _call_user_function(interp: "Interpreter", state: State, node: cst.Call, nam
     """A call to a module-level function of this file: note what it is passed, values flow through."""
     bound = bind(interp, state, node, interp.ctx.function_params[name])
     interp.ctx.note_call(name, bound.vals, clean=not bound.extra and not any(a.star for a in node.args),
-                          nograd=interp.unit.nograd)
+                          nograd=interp.unit.nograd,
+                          constants=passed_strings(node, interp.ctx.function_params[name]))
     interp.ctx.note_edge(interp.unit, (None, name))
     interp.ctx.read_summary((None, name))
     built = interp.ctx.returned_modules.get((None, name))
@@ -1064,7 +1066,7 @@ def _call_writing_helper(interp: "Interpreter", state: State, node: cst.Call, na
     interp.ctx.helper_call_nodes.setdefault(label, set()).add(id(node))
     if name is not None:
         interp.ctx.note_call(name, bound.vals, clean=not bound.extra and not any(a.star for a in node.args),
-                              nograd=interp.unit.nograd)
+                              nograd=interp.unit.nograd, constants=passed_strings(node, params))
         interp.ctx.note_edge(interp.unit, (None, name))
     for param, sites in writes.items():
         target = bound.vals.get(param)
@@ -2151,6 +2153,20 @@ def _register_buffer(interp: "Interpreter", state: State, call: cst.Call, owner:
         interp.eval(state, extra.value)
     state.env[owner + "." + attr] = value
     return True
+
+
+def passed_strings(node: cst.Call, params: List[str]) -> Dict[str, object]:
+    """What a call passes each parameter: the string literal, None when it passes nothing, DYNAMIC for
+    anything else (inplace_lint.analysis.dataflow.decide_on_constants decides ``if`` tests with them)."""
+    out: Dict[str, object] = dict.fromkeys(params)
+    for index, arg in enumerate(node.args):
+        if arg.star:
+            return {param: DYNAMIC for param in params}
+        name = arg.keyword.value if arg.keyword is not None else (params[index] if index < len(params) else None)
+        if name in out:
+            key = string_key(arg.value)
+            out[name] = key if key is not None else DYNAMIC
+    return out
 
 
 def string_key(node) -> Optional[str]:

@@ -18,6 +18,9 @@ NO, MAYBE, YES = 0, 1, 2
 
 RecordId = Tuple[int, int]  # (site id, generation)
 
+# what a call passes a parameter when it is not one string literal, or what calls that disagree pass
+DYNAMIC = object()
+
 # kinds of value
 TENSOR = "tensor"  # certainly a tensor
 UNKNOWN = "unknown"  # may be a tensor
