@@ -57,6 +57,13 @@ def write(root: Path, files: dict) -> None:
         path.write_text(textwrap.dedent(text), encoding="utf-8")
 
 
+@pytest.fixture(autouse=True)
+def whole_program(monkeypatch):
+    """Linking files with their program is opt-in (INPLACE_LINT_WHOLE_PROGRAM=1): on, here and in the
+    processes started here."""
+    monkeypatch.setenv(program.WHOLE_PROGRAM_ENV, "1")
+
+
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
     write(tmp_path, {"pyproject.toml": "[project]\nname = 'demo'\n", "demo/__init__.py": "",
@@ -242,3 +249,9 @@ def types_path(uri: str) -> str:
     from pygls.uris import to_fs_path
 
     return to_fs_path(uri)
+
+
+def test_off_unless_asked_for(project: Path, monkeypatch):
+    monkeypatch.delenv(program.WHOLE_PROGRAM_ENV)
+    done = run("-m", "inplace_lint", "--no-cache", "demo", cwd=project)
+    assert done.returncode == 0, done.stdout

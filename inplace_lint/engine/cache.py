@@ -200,7 +200,9 @@ class StatIndex:
     def _context(self, display: str, settings) -> list:
         digest = self._settings.get(settings)
         if digest is None:
-            digest = self._settings[settings] = hashlib.sha256(repr(settings).encode()).hexdigest()[:32]
+            # whether files are linked with their program changes the findings as settings do
+            text = repr(settings) + (" whole-program" if program.enabled() else "")
+            digest = self._settings[settings] = hashlib.sha256(text.encode()).hexdigest()[:32]
         return [digest, display]
 
     @staticmethod

@@ -28,8 +28,8 @@ from inplace_lint.project.index import ProjectIndex, _digest
 from inplace_lint.project.modules import absolute_module, is_package_file, module_name, resolve_from_import
 
 MAX_HOPS = 3
-MAX_LINKED_LINES = 3000
-MAX_DEFINITION_LINES = 1500
+MAX_LINKED_LINES = 300
+MAX_DEFINITION_LINES = 150
 MARKER = "# inplace-lint: definitions this file imports, copied from the files that define them"
 
 
@@ -88,6 +88,7 @@ class _Definition(FrozenRecord):
     last: int
     kind: str  # "def", "class", "assign"
     loads: frozenset
+    writes: bool = True  # its text may write a tensor in place (the linker's ``writes_in_place``)
 
 
 class _Import(FrozenRecord):
@@ -128,7 +129,7 @@ def _import_facts(statement, importer: str, package: bool) -> List[Tuple[str, _I
     return out
 
 
-def _facts(path: Path, text: str, index: ProjectIndex) -> Optional[_FileFacts]:
+def _facts(path: Path, text: str, index: ProjectIndex, writes_in_place=None) -> Optional[_FileFacts]:
     try:
         tree = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
@@ -156,14 +157,24 @@ def _facts(path: Path, text: str, index: ProjectIndex) -> Optional[_FileFacts]:
             for bound, fact in _import_facts(statement, importer, package):
                 imports[bound] = fact
                 definitions.pop(bound, None)
-    return _FileFacts(lines=tuple(_split_lines(text)), definitions=definitions, imports=imports)
+    lines = tuple(_split_lines(text))
+    if writes_in_place is not None:
+        definitions = {name: fact.replace(writes=writes_in_place("\n".join(lines[fact.first - 1:fact.last])))
+                       for name, fact in definitions.items()}
+    return _FileFacts(lines=lines, definitions=definitions, imports=imports)
 
 
 class Linker:
     """Links files of one program; what it learnt of each file is kept by the file's content."""
 
-    def __init__(self, index: ProjectIndex):
+    def __init__(self, index: ProjectIndex, writes_in_place=None):
+        """``writes_in_place(text)``: may this definition's text write a tensor in place? Only definitions
+        that do, or that use one that does (an ``nn.Module`` building an in-place activation class), are
+        copied: a hazard across files needs the write in the other file, and copying everything a file
+        imports cost several times the lint itself."""
         self.index = index
+        self.writes_in_place = writes_in_place
+        self._worth: Dict[Tuple[Path, str], bool] = {}
         self._facts: Dict[Path, Tuple[str, Optional[_FileFacts]]] = {}
         # file -> (digest of its text, its Linked, (file read, digest of its text) for each file read)
         self._links: Dict[Path, Tuple[str, Linked, Tuple[Tuple[Path, str], ...]]] = {}
@@ -180,9 +191,43 @@ class Linker:
         if known is not None and known[0] == digest:
             return known[1]
         self.files_read += 1
-        facts = _facts(path, text, self.index)
+        facts = _facts(path, text, self.index, self.writes_in_place)
+        self._worth = {key: value for key, value in self._worth.items() if key[0] != path}
         self._facts[path] = (digest, facts)
         return facts
+
+    def worth_copying(self, file: Path, name: str, hops: int = 1, active=None) -> bool:
+        """Does the definition ``name`` of ``file`` write in place, or use (up to MAX_HOPS files away)
+        a definition that does?"""
+        key = (file, name)
+        known = self._worth.get(key)
+        if known is not None:
+            return known
+        active = set() if active is None else active
+        if key in active:
+            return False  # a cycle: what the others find decides
+        active.add(key)
+        facts = self.facts(file)
+        answer = False
+        definition = facts.definitions.get(name) if facts is not None else None
+        if definition is None and facts is not None and name in facts.imports:
+            fact = facts.imports[name]  # a re-export
+            found = self._file_of(fact.module, fact.attribute)
+            answer = found is not None and hops < MAX_HOPS and self.worth_copying(*found, hops + 1, active)
+        elif definition is not None:
+            answer = definition.writes
+            for used in sorted(definition.loads):
+                if answer:
+                    break
+                if used in facts.definitions and used != name:
+                    answer = self.worth_copying(file, used, hops, active)
+                elif used in facts.imports and hops < MAX_HOPS:
+                    fact = facts.imports[used]
+                    found = self._file_of(fact.module, fact.attribute)
+                    answer = found is not None and self.worth_copying(*found, hops + 1, active)
+        active.discard(key)
+        self._worth[key] = answer
+        return answer
 
     def _file_of(self, module: str, attribute: Optional[str]) -> Optional[Tuple[Path, str]]:
         """The project file defining ``attribute`` of ``module`` (a submodule is no definition)."""
@@ -234,6 +279,9 @@ class Linker:
             if facts is None:
                 continue
             definition = facts.definitions.get(name)
+            if definition is not None and self.writes_in_place is not None and \
+                    not self.worth_copying(file, name, hops):
+                continue
             if definition is None:
                 fact = facts.imports.get(name)  # a re-export (``from .layers import Act`` in __init__.py)
                 found = self._file_of(fact.module, fact.attribute) if fact is not None else None
