@@ -5,7 +5,7 @@ calls to a file's own functions."""
 
 from __future__ import annotations
 
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, Optional, Set, Tuple
 
 import libcst as cst
 
@@ -172,7 +172,12 @@ def parameter_writes(function: cst.FunctionDef, knowledge, self_name: Optional[s
             module_owner.update(triggers.module_loop_names(node.iter, node.target, params, CST_SHAPES))
     kept = {}
     containers = container_parameters(function, params)
+    without_grad = _runs_only_without_grad(function, set(writes) & params)
     for param, sites in writes.items():
+        if param in without_grad:
+            # ``if x.requires_grad: return ...`` before it: the write runs only on a tensor that requires no
+            # grad, which the op that made it did not record (nor save as its result)
+            sites = [site for site in sites if id(site[0]) not in without_grad[param]]
         if param in containers:
             # ``feat_cache[idx] = x`` on a list: a slot rebound, no tensor written
             sites = [site for site in sites if site[1] != "subscript" or type(site[0]) is not cst.Assign]
@@ -181,6 +186,50 @@ def parameter_writes(function: cst.FunctionDef, knowledge, self_name: Optional[s
         if before:
             kept[param] = before
     return kept
+
+
+def _requires_grad_test(test) -> Optional[Tuple[str, bool]]:
+    """(name, True) for ``name.requires_grad``, (name, False) for ``not name.requires_grad``."""
+    negated = False
+    if type(test) is cst.UnaryOperation and type(test.operator) is cst.Not:
+        test, negated = test.expression, True
+    if type(test) is cst.Attribute and test.attr.value == "requires_grad" and type(test.value) is cst.Name:
+        return test.value.value, not negated
+    return None
+
+
+def _always_exits(block) -> bool:
+    statements = list(getattr(block, "body", ()))
+    if not statements:
+        return False
+    last = statements[-1]
+    return type(last) is cst.SimpleStatementLine and any(type(s) in (cst.Return, cst.Raise) for s in last.body)
+
+
+def _runs_only_without_grad(function: cst.FunctionDef, names: Set[str]) -> Dict[str, Set[int]]:
+    """For each of ``names``: the ids of the nodes that run only when it requires no grad, by an ``if``
+    on its ``requires_grad`` at the function's top level (the else branch; what follows a branch on
+    ``requires_grad`` that returns or raises)."""
+    found: Dict[str, Set[int]] = {}
+    if not names:
+        return found
+    statements = list(function.body.body) if hasattr(function.body, "body") else []
+    for index, statement in enumerate(statements):
+        if type(statement) is not cst.If:
+            continue
+        tested = _requires_grad_test(statement.test)
+        if tested is None or tested[0] not in names:
+            continue
+        name, requires = tested
+        if requires:
+            guarded = [statement.orelse] if statement.orelse is not None else []
+            if _always_exits(statement.body):
+                guarded += statements[index + 1:]
+        else:
+            guarded = [statement.body]
+        for part in guarded:
+            found.setdefault(name, set()).update(id(node) for node in walk(part))
+    return found
 
 
 # Attributes whose tensor shares no version counter with what holds it (``.data``), or is no input a
