@@ -339,24 +339,13 @@ def _forget_rebound_imports(body, imports: ImportMap) -> None:
         if kind is cst.SimpleStatementLine:
             for small in statement.body:
                 if type(small) in (cst.Import, cst.ImportFrom):
-                    imported.update(_bound_names(small))
+                    bound = ImportMap()
+                    bound.add(small)
+                    imported.update(bound.names)
         elif kind in (cst.FunctionDef, cst.ClassDef):
             name = statement.name.value
             if name in imported:
                 imports.names.pop(name, None)
-
-
-def _bound_names(statement) -> List[str]:
-    if type(statement.names) is cst.ImportStar:
-        return []
-    names = []
-    for alias in statement.names:
-        if alias.asname is not None and type(alias.asname.name) is cst.Name:
-            names.append(alias.asname.name.value)
-        else:
-            full = dotted(alias.name) or ""
-            names.append(full.split(".")[0] if type(statement) is cst.Import else full)
-    return names
 
 
 def _child_blocks(statement) -> List:

@@ -1638,25 +1638,15 @@ def decide_on_constants(test, constants: Dict[str, str]) -> Optional[bool]:
         return None
     value = constants[left.value]
     if operator in (cst.Equal, cst.NotEqual):
-        key = _string_literal(right)
+        key = sem.string_key(right)
         if key is None:
             return None
         return (value == key) == (operator is cst.Equal)
     if operator in (cst.In, cst.NotIn) and type(right) in (cst.Tuple, cst.List, cst.Set):
-        keys = [_string_literal(element.value) for element in right.elements]
+        keys = [sem.string_key(element.value) for element in right.elements]
         if any(key is None for key in keys):
             return None
         return (value in keys) == (operator is cst.In)
-    return None
-
-
-def _string_literal(node) -> Optional[str]:
-    if type(node) is cst.SimpleString:
-        try:
-            value = node.evaluated_value
-        except Exception:  # a literal LibCST cannot evaluate
-            return None
-        return value if isinstance(value, str) else None
     return None
 
 

@@ -87,7 +87,7 @@ def genuine() -> bool:
 def key(source: str, path: str, options: LintOptions) -> str:
     """The entry of ``source`` linted as ``path``: with what it imports from its program, whose texts its
     findings depend on too (inplace_lint.engine.program)."""
-    linked = program.link(source, path) if len(source) < 10_000_000 else None
+    linked = program.link(source, path)
     if linked is not None:
         source = linked.text
     digest = hashlib.sha256(fingerprint().encode())

@@ -11,7 +11,6 @@ import ast
 import contextlib
 import contextvars
 import gc
-import os
 import sys
 from typing import Dict, List, Optional, Tuple
 
@@ -19,6 +18,7 @@ import libcst as cst
 from libcst.metadata import CodePosition, CodeRange
 
 from inplace_lint.engine import program
+from inplace_lint.engine.limits import DEFAULT_MAX_FILE_MB, MAX_FILE_ENV, max_file_characters  # noqa: F401
 from inplace_lint.engine.prefilter import might_have_hazard
 from inplace_lint.model import debug
 from inplace_lint.model.findings import AnalysisTooLarge, Finding, LintError, LintOptions, LintSession
@@ -29,28 +29,6 @@ from inplace_lint.syntax.names import code_positions
 from inplace_lint.syntax.select import parse_quietly
 from inplace_lint.syntax.select import runs_backward
 from inplace_lint.syntax.select import select
-
-
-# Memory while linting grows with the file, about 450 bytes per character of the worst shapes (ast's
-# tree, the selection's, LibCST's of what is kept): a 5 MB file of small functions took 2.4 GB and 30 s.
-# (3.9 MB: 1.8 GB; the biggest file of torch is 1.4 MB.) Past the limit a file that could hold a finding
-# is refused with one message (one that cannot, by the prefilter, is still answered at once).
-DEFAULT_MAX_FILE_MB = 3
-MAX_FILE_ENV = "INPLACE_LINT_MAX_FILE_MB"
-
-
-def max_file_characters() -> int:
-    """The size limit, in characters: $INPLACE_LINT_MAX_FILE_MB megabytes, else DEFAULT_MAX_FILE_MB."""
-    raw = os.environ.get(MAX_FILE_ENV, "").strip()
-    if not raw:
-        return DEFAULT_MAX_FILE_MB * 1_000_000
-    try:
-        megabytes = float(raw)
-    except ValueError:
-        megabytes = 0.0
-    if not megabytes > 0:  # NaN too
-        raise LintError(f"cannot lint: {MAX_FILE_ENV} must be a positive number of megabytes, got {raw!r}")
-    return int(min(megabytes, 1e9) * 1_000_000)
 
 
 def refuse_too_large(source: str) -> None:
@@ -409,9 +387,7 @@ def lint_with_tree(
     (benchmarks/selection.py measures what the selection saves).
     """
     options = options or LintOptions()
-    linked = None
-    if reduce and selection and len(source) <= max_file_characters():
-        linked = program.link(source, path)
+    linked = program.link(source, path) if reduce and selection else None
     if linked is not None:
         # the file with the definitions it imports from its program (inplace_lint.engine.program)
         if not might_have_hazard(linked.text):

@@ -25,10 +25,13 @@ import re
 from pathlib import Path
 from typing import Dict, List, Optional, Tuple
 
-from inplace_lint.model.findings import Evidence, Finding, Position, Related
+from inplace_lint.engine.limits import max_file_characters
+from inplace_lint.model.findings import Finding, LintError, Position, Related
+from inplace_lint.model.records import FrozenRecord
 from inplace_lint.project.index import ProjectIndex
-from inplace_lint.project.linking import Linked, Linker
+from inplace_lint.project.linking import Linked, Linker, names_loaded
 from inplace_lint.project.modules import SearchPath, find_project_root
+from inplace_lint.syntax.lines import char_column, split_lines
 
 # INPLACE_LINT_WHOLE_PROGRAM=1 lints each file with its program. Off by default: linked, a lint costs
 # 2.2x the CPU on timm (every importer analyses the copies again); summaries computed once per file
@@ -105,8 +108,14 @@ def set_unsaved_text(path: str, text: Optional[str]) -> None:
 
 
 def link(source: str, path: str) -> Optional[Linked]:
-    """``source`` with what it imports from its program, or None when it imports nothing there."""
+    """``source`` with what it imports from its program, or None when it imports nothing there (or is
+    too large to lint: the lint refuses it with its one message)."""
     if "import" not in source:
+        return None
+    try:
+        if len(source) > max_file_characters():
+            return None
+    except LintError:  # a bad size limit: the lint says so
         return None
     linker = linker_for(path)
     if linker is None:
@@ -120,12 +129,6 @@ def last_dependencies(path: str) -> Tuple[Path, ...]:
     """The other files the last lint of ``path`` in this process read (the language server re-lints an
     open document when one of them changes)."""
     return _LAST_FILES.get(os.path.abspath(path), ())
-
-
-def dependencies(source: str, path: str) -> Tuple[Path, ...]:
-    """The other files whose text the findings of ``path`` depend on."""
-    linked = link(source, path)
-    return linked.files if linked is not None else ()
 
 
 # --- findings of a linked text ------------------------------------------------------------------------
@@ -147,20 +150,19 @@ def split_findings(findings: List[Finding], linked: Linked, source: str, path: s
             own.append(_as_seen_from(finding, linked, here, path))
             continue
         saving_line = finding.evidence.saving_line
-        if calls is None:
-            calls = _Calls(source)
-        call = None
+        at = None
         if saving_line is not None and saving_line <= linked.own_lines:
             # this file saved what the other file's code writes: reported here too, at the call
-            call = calls.reaching(linked.reaching(finding.start.line), saving_line)
-            if call is not None:
-                own.append(_moved_to_call(finding, linked, path, source, call))
+            if calls is None:
+                calls = _Calls(source)
+            at = calls.reaching(linked.reaching(finding.start.line), saving_line)
+            if at is not None:
+                own.append(_moved_to_call(finding, linked, path, at))
         if include_foreign:
             seen = _as_seen_from(finding, linked, linked.origin(finding.start.line)[0], path)
-            if call is not None:
-                at = _position(source, call.lineno, call.col_offset)
+            if at is not None:
                 seen = seen.replace(related=seen.related + (Related(
-                    path=path, start=at, end=_position(source, call.end_lineno, call.end_col_offset),
+                    path=path, start=at.start, end=at.end,
                     message="this call runs the write on a tensor saved for backward"),))
             foreign.append(seen)
     own.sort(key=lambda f: (f.start.line, f.start.column, f.code))
@@ -215,19 +217,16 @@ def _as_seen_from(finding: Finding, linked: Linked, file: Path, path: str) -> Fi
         end=Position(finding.end.line - offset, finding.end.column))
 
 
-def _moved_to_call(finding: Finding, linked: Linked, path: str, source: str, call: ast.AST) -> Finding:
+def _moved_to_call(finding: Finding, linked: Linked, path: str, call: "_Call") -> Finding:
     file, line = linked.origin(finding.start.line)
     other = _display(file, path)
-    start = _position(source, call.lineno, call.col_offset)
-    end = _position(source, call.end_lineno, call.end_col_offset)
-    text = _one_line(ast.get_source_segment(source, call) or "the call")
     seen = _as_seen_from(finding, linked, Path(os.path.abspath(path)), path)
-    message = f"'{text}' runs line {line} of {other}, where {seen.message}"
+    message = f"'{call.text}' runs line {line} of {other}, where {seen.message}"
     evidence = seen.evidence
     write = Related(path=other, start=Position(line, finding.start.column),
                     end=Position(line + finding.end.line - finding.start.line, finding.end.column),
                     message=f"'{evidence.inplace_op}' modifies '{evidence.tensor}' in place here")
-    return seen.replace(message=message, start=start, end=end, site=None, fix=None,
+    return seen.replace(message=message, start=call.start, end=call.end, site=None, fix=None,
                         related=finding.related + (write,))
 
 
@@ -236,11 +235,12 @@ def _one_line(text: str, limit: int = 60) -> str:
     return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
-def _position(source: str, line: int, byte_column: int) -> Position:
-    """ast's (line, UTF-8 byte offset) as a Position (an offset in code points)."""
-    lines = source.splitlines()
-    text = lines[line - 1] if 0 < line <= len(lines) else ""
-    return Position(line, len(text.encode("utf-8")[:byte_column].decode("utf-8", "replace")))
+class _Call(FrozenRecord):
+    """A call of the file's own code: its range and its text on one line."""
+
+    start: Position
+    end: Position
+    text: str
 
 
 class _Calls:
@@ -248,12 +248,14 @@ class _Calls:
     expression naming it, or a local bound so."""
 
     def __init__(self, source: str):
+        self.source = source
+        self.lines = split_lines(source)
         try:
             self.tree = ast.parse(source)
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             self.tree = None
 
-    def reaching(self, names, saving_line: int) -> Optional[ast.AST]:
+    def reaching(self, names, saving_line: int) -> Optional[_Call]:
         """The call of the file that runs code named ``names``: in the function of the save, after it,
         if there is one; else the first after the save; else the first."""
         if self.tree is None or not names:
@@ -261,14 +263,14 @@ class _Calls:
         attributes, locals_ = set(), set()
         for node in ast.walk(self.tree):
             if type(node) in (ast.Assign, ast.AnnAssign) and node.value is not None and \
-                    _loads(node.value) & names:
+                    names_loaded(node.value) & names:
                 for target in (node.targets if type(node) is ast.Assign else [node.target]):
                     if type(target) is ast.Attribute and type(target.value) is ast.Name:
                         attributes.add(target.attr)
                     elif type(target) is ast.Name:
                         locals_.add(target.id)
             elif type(node) is ast.For and type(node.target) is ast.Name and (
-                    _loads(node.iter) & names or _attributes(node.iter) & attributes):
+                    names_loaded(node.iter) & names or _attributes(node.iter) & attributes):
                 locals_.add(node.target.id)
         candidates = []
         for function in [n for n in ast.walk(self.tree) if type(n) in (ast.FunctionDef, ast.AsyncFunctionDef)]:
@@ -278,11 +280,15 @@ class _Calls:
                     candidates.append((not inside, node.lineno < saving_line, node.lineno, node.col_offset, node))
         if not candidates:
             return None
-        return min(candidates, key=lambda c: c[:4])[4]
+        call = min(candidates, key=lambda c: c[:4])[4]
+        text = _one_line(ast.get_source_segment(self.source, call) or "the call")
+        return _Call(self._position(call.lineno, call.col_offset),
+                     self._position(call.end_lineno, call.end_col_offset), text)
 
-
-def _loads(node) -> set:
-    return {n.id for n in ast.walk(node) if type(n) is ast.Name}
+    def _position(self, line: int, byte_column: int) -> Position:
+        """ast's (line, UTF-8 byte offset) as a Position (an offset in code points)."""
+        text = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
+        return Position(line, char_column(text, byte_column))
 
 
 def _attributes(node) -> set:
@@ -301,5 +307,5 @@ def _runs(func, names, attributes, locals_) -> bool:
             return func.value.id in names or func.value.id in locals_
         return _runs(func.value, names, attributes, locals_)
     if type(func) is ast.Call:
-        return bool(_loads(func) & names)  # Act()(x)
+        return bool(names_loaded(func) & names)  # Act()(x)
     return False

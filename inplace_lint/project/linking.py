@@ -19,12 +19,12 @@ from __future__ import annotations
 
 import ast
 import os
-import re
 from pathlib import Path
 from typing import Dict, List, Optional, Set, Tuple
 
 from inplace_lint.model.records import FrozenRecord, Record
 from inplace_lint.project.index import ProjectIndex, _digest
+from inplace_lint.syntax.lines import split_lines
 from inplace_lint.project.modules import absolute_module, is_package_file, module_name, resolve_from_import
 
 MAX_HOPS = 3
@@ -103,7 +103,8 @@ class _FileFacts(Record):
     imports: Dict[str, _Import]  # local name -> its import
 
 
-def _loads(node: ast.AST) -> frozenset:
+def names_loaded(node: ast.AST) -> frozenset:
+    """Every plain name ``node`` mentions."""
     return frozenset(n.id for n in ast.walk(node) if type(n) is ast.Name)
 
 
@@ -144,13 +145,13 @@ def _facts(path: Path, text: str, index: ProjectIndex, writes_in_place=None) -> 
             first = min([statement.lineno] + [d.lineno for d in statement.decorator_list])
             definitions[statement.name] = _Definition(
                 first=first, last=statement.end_lineno or statement.lineno,
-                kind="class" if kind is ast.ClassDef else "def", loads=_loads(statement))
+                kind="class" if kind is ast.ClassDef else "def", loads=names_loaded(statement))
         elif kind in (ast.Assign, ast.AnnAssign):
             targets = statement.targets if kind is ast.Assign else [statement.target]
             if statement.value is None or not all(type(t) is ast.Name for t in targets):
                 continue
             fact = _Definition(first=statement.lineno, last=statement.end_lineno or statement.lineno,
-                               kind="assign", loads=_loads(statement.value))
+                               kind="assign", loads=names_loaded(statement.value))
             for target in targets:
                 definitions[target.id] = fact
         elif kind in (ast.Import, ast.ImportFrom):
@@ -343,12 +344,9 @@ def _renamed(lines: List[str], first: int, facts: _FileFacts, name: str, bound: 
     return lines
 
 
-_LINE_BREAK = re.compile(r"\r\n|\r|\n")
-
-
 def _split_lines(text: str) -> List[str]:
-    """The lines as Python (and LibCST) count them: only \\n, \\r\\n and \\r end one."""
-    lines = _LINE_BREAK.split(text)
+    """The lines as Python (and LibCST) count them, without an empty one after a final break."""
+    lines = split_lines(text)
     if lines and lines[-1] == "":
         lines.pop()
     return lines

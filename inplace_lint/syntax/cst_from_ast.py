@@ -22,7 +22,7 @@ from typing import Callable, Dict, List, Optional, Set, Tuple
 
 import libcst as cst
 
-from inplace_lint.syntax.lines import lines_with_breaks
+from inplace_lint.syntax.lines import char_column, lines_with_breaks
 from inplace_lint.syntax.triggers import AUGMENTED_ASSIGNMENTS
 
 
@@ -229,11 +229,11 @@ class Converter:
         lines = self.lines
         first, last = node.lineno - 1, node.end_lineno - 1
         head = lines[first]
-        start = _char_column(head, node.col_offset)
+        start = char_column(head, node.col_offset)
         if first == last:
-            return head[start:_char_column(head, node.end_col_offset)]
+            return head[start:char_column(head, node.end_col_offset)]
         tail = lines[last]
-        return head[start:] + "".join(lines[first + 1:last]) + tail[:_char_column(tail, node.end_col_offset)]
+        return head[start:] + "".join(lines[first + 1:last]) + tail[:char_column(tail, node.end_col_offset)]
 
     def code(self, node) -> Optional[str]:
         """The source text of a node built here, if it is an expression."""
@@ -243,7 +243,7 @@ class Converter:
     def _starts_line(self, node: ast.AST) -> bool:
         """Is ``node`` the first thing on its line (an indented block's statement, not a one-line suite)?"""
         line = self.lines[node.lineno - 1]
-        return not line[: _char_column(line, node.col_offset)].strip(" \t\f")
+        return not line[: char_column(line, node.col_offset)].strip(" \t\f")
 
     # -- statements ------------------------------------------------------------------------------------
     def module(self, tree: ast.Module) -> cst.Module:
@@ -353,7 +353,7 @@ class Converter:
 
     def _is_elif(self, node: ast.If) -> bool:
         line = self.lines[node.lineno - 1]
-        return line.startswith("elif", _char_column(line, node.col_offset))
+        return line.startswith("elif", char_column(line, node.col_offset))
 
     def _forstatement(self, node) -> cst.For:
         return _for(self.expression(node.target), self.expression(node.iter), self.block(node.body),
@@ -641,11 +641,6 @@ class Converter:
     def _dictcomp(self, node: ast.DictComp) -> cst.DictComp:
         return _dict_comp(self.expression(node.key), self.expression(node.value),
                           self._comprehension(node.generators))
-
-
-def _char_column(line: str, offset: int) -> int:
-    """The index in ``line`` of ``ast``'s column ``offset``, which counts UTF-8 bytes."""
-    return offset if line.isascii() else len(line.encode("utf-8")[:offset].decode("utf-8"))
 
 
 def _after(first: ast.AST, second: ast.AST) -> bool:

@@ -23,6 +23,11 @@ def split_lines(text: str) -> List[str]:
     return LINE_BREAK.split(text)
 
 
+def char_column(line: str, offset: int) -> int:
+    """The index in ``line`` of ``ast``'s column ``offset``, which counts UTF-8 bytes."""
+    return offset if line.isascii() else len(line.encode("utf-8")[:offset].decode("utf-8"))
+
+
 def lines_with_breaks(text: str) -> List[str]:
     """The lines of ``text``, each with its break (``str.splitlines(keepends=True)``, as Python counts)."""
     if _ODD_BREAKS.search(text):
