@@ -147,7 +147,7 @@ def format_full(
         evidence = f.evidence
         last = max(f.end.line, f.start.line)
         saving = evidence.saving_line
-        width = len(str(max(last + context, saving or 0)))
+        width = len(str(max(last + context, saving or 0, evidence.grad_source_line or 0)))
         if lines is not None:
             snippet = _Snippet(lines, paint, width)
             first_shown = max(1, f.start.line - context)
@@ -170,6 +170,17 @@ def format_full(
                 block.append(snippet.gutter() + "\n")
                 block.append(snippet.source(saving))
                 block.append(snippet.carets(saving, column, None, saved_label, "note_caret"))
+                block.append(snippet.gutter() + "\n")
+            grad_line = evidence.grad_source_line
+            if grad_line is not None and grad_line not in (f.start.line, saving) and 0 < grad_line <= len(lines) \
+                    and not evidence.saving_path:
+                grad_column = evidence.grad_source_column or 0
+                where = paint("gutter", f"{' ' * width}:::")
+                block.append(f"{where} {f.path}:{grad_line}:{grad_column + 1}: requires grad\n")
+                block.append(snippet.gutter() + "\n")
+                block.append(snippet.source(grad_line))
+                block.append(snippet.carets(grad_line, grad_column, None,
+                                            f"'{evidence.grad_source}' requires grad", "note_caret"))
                 block.append(snippet.gutter() + "\n")
         if f.fix is not None:
             unsafe_note = "" if f.fix.applicability == "safe" else " (unsafe fix: --fix --unsafe-fixes)"

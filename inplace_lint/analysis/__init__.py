@@ -22,7 +22,8 @@ from inplace_lint.syntax.triggers import (
 )
 from inplace_lint.analysis.naming import looks_like_count, looks_like_inference, looks_like_integer_tensor
 from inplace_lint.analysis.values import (
-    CONTAINER, MAYBE, MODULE, NO, OPTIMIZER, OTHER, OTHER_VAL, PARAMS, UNKNOWN, NogradViewReturn, State, Val,
+    ANNOTATED, ASSUMED, AUTOGRAD_CALLBACK, CALLERS_PASS, CONTAINER, MAYBE, METHOD_INPUT, MODULE, NO, OPTIMIZER,
+    OTHER, OTHER_VAL, PARAMS, UNKNOWN, YES, GradOrigin, NogradViewReturn, State, Val, replace,
 )
 from inplace_lint.model.events import MultiViewWrite, NogradViewWrite, StaleSave, WriteEvent
 from inplace_lint.model.findings import LintOptions
@@ -1156,7 +1157,8 @@ def _analyze_function(ctx: ModuleContext, function: cst.FunctionDef, imports: Im
     unit.true_defaults = _true_defaults(ctx, function, class_name)
     if call_args is not None and type(call_args) is not ConstructorArguments and class_name is None:
         unit.constant_params = _constant_parameters(ctx, function)
-    unit.params_may_require_grad = _params_may_require_grad(ctx, function, class_name, imports)
+    unit.param_grad_origin = _params_may_require_grad(ctx, function, class_name, imports)
+    unit.params_may_require_grad = unit.param_grad_origin is not None
     if unit.params_may_require_grad:
         ctx.grad_param_units.add(function)
     # what every call in the file passes: a return that requires no grad then says so of each call
@@ -1175,13 +1177,16 @@ def _analyze_function(ctx: ModuleContext, function: cst.FunctionDef, imports: Im
         if is_method and index == 0:
             state.env[name] = OTHER_VAL
             continue
-        value = _parameter_value(ctx, interp, name, param, unit.params_may_require_grad)
+        value = _parameter_value(ctx, interp, name, param, unit.param_grad_origin)
         if name in containers and value.kind == UNKNOWN:
             value = Val(kind=CONTAINER, grad=value.grad, groups=value.groups, elem_kind=UNKNOWN)
         declared[name] = value
         passed = call_args.get(name) if call_args is not None else None
         if passed is not None and _refines(value, passed, layers_only):
             value = _refine_parameter(value, passed)
+            if value.grad != NO:
+                value = replace(value, origin=GradOrigin(name, CALLERS_PASS, unit.function_name,
+                                                         certain=value.grad == YES, via=passed.origin))
         state.env[name] = value
     if is_method and function.name.value != "__init__":
         # __init__ makes the attributes: it starts without them (reading its own would have every __init__
@@ -1235,7 +1240,7 @@ def _as_attribute(key: str, val: Val) -> Val:
     container = val.kind == "container"
     return Val(kind=val.kind, grad=val.grad, groups=val.groups, leaf=val.leaf, elem_kind=val.elem_kind,
                parts=val.parts if container else None, keys=val.keys if container else None,
-               module=val.module if container else None)
+               module=val.module if container else None, origin=val.origin)
 
 
 
@@ -1266,21 +1271,22 @@ def _constant_parameters(ctx: ModuleContext, function: cst.FunctionDef) -> Dict[
 
 
 def _params_may_require_grad(ctx: ModuleContext, function: cst.FunctionDef, class_name: Optional[str],
-                             imports: ImportMap) -> bool:
+                             imports: ImportMap) -> Optional[str]:
     """Is a parameter of ``function`` taken for a tensor that may require grad before any caller says so?
     By default only those of a module's methods (``forward(self, x)``: a network's activations; a class is
     a module when it derives from nn.Module here or defines ``forward``) and of the functions nested in
     one; a plain function's (``def rescale(betas)``, a schedule, a data transform) requires grad only by
-    what this file's calls pass it. ``assume-params-are-tensors`` takes every parameter for one."""
+    what this file's calls pass it. ``assume-params-are-tensors`` takes every parameter for one. The
+    answer is the evidence (a values.GradOrigin kind), None for no."""
     if ctx.assume_params_are_tensors:
-        return True
+        return ASSUMED
     if class_name is not None and (class_name in ctx.user_modules or class_name in ctx.forward_classes):
         # ``__init__`` is handed the configuration (sizes, flags, a config object), not activations: what
         # it keeps requires grad by evidence only (nn.Parameter, a module it builds)
-        return function.name.value != "__init__"
+        return METHOD_INPUT if function.name.value != "__init__" else None
     if class_name is None and function.name.value in _autograd_callbacks(ctx, imports):
-        return True
-    return ctx.closure_owner.get(function) in ctx.grad_param_units
+        return AUTOGRAD_CALLBACK
+    return METHOD_INPUT if ctx.closure_owner.get(function) in ctx.grad_param_units else None
 
 
 def _autograd_callbacks(ctx: ModuleContext, imports: ImportMap) -> Set[str]:
@@ -1300,12 +1306,16 @@ def _autograd_callbacks(ctx: ModuleContext, imports: ImportMap) -> Set[str]:
 
 
 def _parameter_value(ctx: ModuleContext, interp: Interpreter, name: str, param: cst.Param,
-                     may_require_grad: bool = True) -> Val:
+                     grad_origin: Optional[str] = ASSUMED) -> Val:
+    """What parameter ``name`` holds before any caller says; ``grad_origin``: why it may require grad (a
+    values.GradOrigin kind), None when nothing says it does."""
+    may_require_grad = grad_origin is not None
+    origin = GradOrigin(param.name, grad_origin, interp.unit.function_name or "") if may_require_grad else None
     if param.star in ("*", "**"):
         # *args is a tuple, **kwargs a dict: containers of whatever the caller passed
         element = Val(kind=UNKNOWN, grad=MAYBE if may_require_grad else NO,
-                      groups=frozenset({"param:" + name}))
-        return Val(kind="container", grad=element.grad, groups=element.groups, elem_kind=UNKNOWN)
+                      groups=frozenset({"param:" + name}), origin=origin)
+        return Val(kind="container", grad=element.grad, groups=element.groups, elem_kind=UNKNOWN, origin=origin)
     if param.annotation is not None:
         annotated = sem.from_annotation(interp, param.annotation)
         if annotated is not None:
@@ -1313,8 +1323,10 @@ def _parameter_value(ctx: ModuleContext, interp: Interpreter, name: str, param: 
                 # a declared ``Tensor`` parameter may require grad at either level (a public tensor API:
                 # ``def autocontrast(image: Tensor)``); what its callers pass in this file still refines it
                 grad = NO if looks_like_integer_tensor(name) else annotated.grad
+                if grad != NO and not may_require_grad:
+                    origin = GradOrigin(param.name, ANNOTATED, interp.unit.function_name or "")
                 return Val(kind=annotated.kind, grad=grad, groups=frozenset({"param:" + name}),
-                           module=annotated.module)
+                           module=annotated.module, origin=origin if grad != NO else None)
             return annotated
     default = param.default
     if type(default) in (cst.Name, cst.Attribute):
@@ -1339,7 +1351,7 @@ def _parameter_value(ctx: ModuleContext, interp: Interpreter, name: str, param: 
         return OTHER_VAL
     if not may_require_grad:
         return Val(kind=UNKNOWN, grad=NO, groups=frozenset({"param:" + name}))
-    return Val(kind=UNKNOWN, grad=MAYBE, groups=frozenset({"param:" + name}))
+    return Val(kind=UNKNOWN, grad=MAYBE, groups=frozenset({"param:" + name}), origin=origin)
 
 
 def _summarize_autograd_function(cls: cst.ClassDef, knowledge) -> Optional[sem.FunctionSummary]:

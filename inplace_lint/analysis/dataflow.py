@@ -30,6 +30,8 @@ from inplace_lint.analysis.values import (
     TENSOR,
     UNKNOWN,
     YES,
+    REQUIRES_GRAD,
+    GradOrigin,
     ModuleInfo,
     MultiView,
     RecordId,
@@ -42,6 +44,7 @@ from inplace_lint.analysis.values import (
     join_multiview,
     join_states,
     loop_settled,
+    origin_of,
     replace,
 )
 from inplace_lint.knowledge import (
@@ -144,6 +147,7 @@ class Unit:
         # its parameters are taken for tensors that may require grad without what a caller passes: a
         # method of an nn.Module (what ``forward`` gets), or any function under assume-params-are-tensors
         self.params_may_require_grad = True
+        self.param_grad_origin: Optional[str] = "assumed"  # ... why (a values.GradOrigin kind)
         self.params_from_callers = False  # ... or they are what every call of it in the file passes
         # parameters True by default that no call in the file passes (nn.ReLU(inplace=inplace))
         self.true_defaults: frozenset = frozenset()
@@ -863,14 +867,16 @@ class Interpreter:
             if val is None or not val.tensorish or not self.save_condition(save, args, module):
                 continue
             sid = self.ctx.site(op_node, "save:" + save.target)
-            info = SaveSite(sid, op_text, qualname, saved_texts.get(save.target, save.target), "input", save.target)
+            others = [v for k, v in args.items() if k != save.target] or [val]
+            info = SaveSite(sid, op_text, qualname, saved_texts.get(save.target, save.target), "input", save.target,
+                            origin_of(others))
             new_records.add(self.create_record(state, sid, info, val.groups))
         self.bump(state, target.groups, write, spared | target.spares)
         for save in result_saves:
             if not self.save_condition(save, args, module):
                 continue
             sid = self.ctx.site(op_node, "save:result")
-            info = SaveSite(sid, op_text, qualname, write.target_text, "result", "result")
+            info = SaveSite(sid, op_text, qualname, write.target_text, "result", "result", origin_of(args.values()))
             new_records.add(self.create_record(state, sid, info, target.groups))
         hist = frozenset(new_records)
         grad = NO
@@ -885,7 +891,8 @@ class Interpreter:
             grad = NO
         self.update_aliases(state, target.groups, hist, grad)
         new_grad = target.grad if grad == NO else (YES if grad == YES or target.grad == YES else MAYBE)
-        return replace(target, hist=target.hist | hist, grad=new_grad, fresh=False, kind=target.kind)
+        origin = target.origin if target.grad == YES or grad == NO else origin_of([target, *args.values()])
+        return replace(target, hist=target.hist | hist, grad=new_grad, fresh=False, kind=target.kind, origin=origin)
 
     # ================================================================================== statements
     def run_block(self, state: Optional[State], body) -> Optional[State]:
@@ -1311,7 +1318,8 @@ class Interpreter:
                 if name:  # layer.weight.requires_grad = False: remember it for later reads of layer.weight
                     enabled = not (type(value_node) is cst.Name and value_node.value == "False")
                     leaf = enabled and (base.fresh or base.leaf or (not base.hist and base.grad == NO))
-                    state.env[name] = replace(base, grad=YES if enabled else NO, leaf=leaf)
+                    state.env[name] = replace(base, grad=YES if enabled else NO, leaf=leaf,
+                                              origin=GradOrigin(target, REQUIRES_GRAD) if enabled else None)
                 return
             if target.attr.value == "data" and base.tensorish:
                 return  # x.data = y swaps storage without a version bump

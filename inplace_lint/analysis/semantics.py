@@ -35,6 +35,13 @@ from inplace_lint.analysis.values import (
     UNKNOWN,
     VIEW,
     YES,
+    ASSUMED,
+    HOOKED_INPUT,
+    MODULE_OUTPUT,
+    MODULE_PARAMETERS,
+    PARAMETER,
+    REQUIRES_GRAD,
+    GradOrigin,
     ModuleInfo,
     MultiView,
     NogradViewReturn,
@@ -42,6 +49,7 @@ from inplace_lint.analysis.values import (
     State,
     Val,
     WriteSite,
+    origin_of,
     replace,
 )
 from inplace_lint.knowledge import (
@@ -300,8 +308,29 @@ def unknown_result(interp: "Interpreter", state: State, node, vals, module=None,
         handed = [v.module for v in vals if v.kind == MODULE and v.module is not None]
         if owner is not None:
             handed.append(owner)
-        grad = MAYBE if any(m.has_params and not m.frozen for m in handed) else guessed_grad(interp)
-    return Val(kind=UNKNOWN, grad=grad, groups=frozenset({interp.new_group(state, node)}), hist=hist, opaque=True)
+        with_params = any(m.has_params and not m.frozen for m in handed)
+        grad = MAYBE if with_params else guessed_grad(interp)
+        origin = GradOrigin(node, MODULE_OUTPUT if with_params else ASSUMED) if grad != NO else None
+    else:
+        origin = _op_origin(interp, vals, module, node) if grad != NO else None
+    return Val(kind=UNKNOWN, grad=grad, groups=frozenset({interp.new_group(state, node)}), hist=hist, opaque=True,
+               origin=origin)
+
+
+def _op_origin(interp: "Interpreter", vals, module: Optional[ModuleInfo], node) -> Optional[GradOrigin]:
+    """Why an op's result requires grad: its module's parameters, else the first input that does."""
+    if module is not None and module.has_params and not module.frozen:
+        return _module_origin(interp, node)
+    return origin_of(v for v in vals if v.kind in (TENSOR, UNKNOWN, CONTAINER, PARAMS))
+
+
+def _module_origin(interp: "Interpreter", node) -> GradOrigin:
+    """A module with parameters made the value: its output, when ``node`` is the call (``self.fc(x)``);
+    its parameters, when ``node`` is the module (an element of an nn.Sequential, reported at its
+    constructor)."""
+    if type(node) is cst.Call and interp.ctx.sequence_call is None:
+        return GradOrigin(node, MODULE_OUTPUT)
+    return GradOrigin(node, MODULE_PARAMETERS)
 
 
 # Schema parameters that never take a tensor (a dtype, a device, sizes, dims, flags): an unknown value
@@ -340,6 +369,11 @@ def apply_op(
             continue  # what may be anything, passed as a dtype, a device, a size: no gradient flows from it
         tensor_vals.append(v)
     grad = _grad_of(interp, tensor_vals, module) if info.differentiable else NO
+    # why its saves record a graph: its inputs' grad for what a module saves of its own parameters, its
+    # parameters' (or another input's) for what it saves of its inputs
+    input_origin = origin_of(v for v in tensor_vals if v.kind in (TENSOR, UNKNOWN, CONTAINER, PARAMS))
+    module_origin = GradOrigin(node, MODULE_PARAMETERS) if module is not None and module.has_params \
+        and not module.frozen else None
     new_records = set()
     mark = len(interp.renamed)  # a save below may rename an older one the inputs' histories name
     op_text = node  # rendered only if a finding needs it
@@ -355,7 +389,7 @@ def apply_op(
                 if interp.save_condition(save, args, module):
                     sid = interp.ctx.site(node, "save:" + save.target)
                     label = f"{module.label or 'module'}.{save.target}"
-                    site = SaveSite(sid, op_text, qualname, label, "input", save.target)
+                    site = SaveSite(sid, op_text, qualname, label, "input", save.target, input_origin)
                     new_records.add(interp.create_record(state, sid, site, frozenset({module.param_group})))
             continue
         items = None
@@ -376,7 +410,7 @@ def apply_op(
                     joined = joined.join(other)
                 if interp.save_condition(save, {save.target: joined}, module):
                     sid = interp.ctx.site(item_node, "save:" + save.target)
-                    site = SaveSite(sid, op_text, qualname, item_node, "input", save.target)
+                    site = SaveSite(sid, op_text, qualname, item_node, "input", save.target, origin_of(others))
                     new_records.add(interp.create_record(state, sid, site, item.groups))
                     _note_triggers(interp, sid, others)
             continue
@@ -385,7 +419,9 @@ def apply_op(
             continue
         sid = interp.ctx.site(node, "save:" + save.target)
         text = arg_nodes[save.target] if save.target in arg_nodes else save.target
-        site = SaveSite(sid, op_text, qualname, text, "input", save.target)
+        others = [args[p] for p in (save.when or args) if p in args and p != save.target]
+        site = SaveSite(sid, op_text, qualname, text, "input", save.target,
+                        module_origin or origin_of(others) or input_origin)
         new_records.add(interp.create_record(state, sid, site, val.groups))
         _note_triggers(interp, sid, [args[p] for p in (save.when or args) if p in args],
                        module is not None and MODULE_PARAMS in save.when and module.has_params
@@ -395,7 +431,7 @@ def apply_op(
             if interp.save_condition(save, args, module):
                 sid = interp.ctx.site(node, "save:param:" + save.target)
                 label = f"{module.label or 'the module'}.{save.target}"
-                site = SaveSite(sid, op_text, qualname, label, "input", save.target)
+                site = SaveSite(sid, op_text, qualname, label, "input", save.target, input_origin)
                 new_records.add(interp.create_record(state, sid, site, frozenset({module.param_group})))
     # the result's version counter
     groups = frozenset()
@@ -432,15 +468,16 @@ def apply_op(
         if not interp.save_condition(save, args, module):
             continue
         sid = interp.ctx.site(node, "save:result")
-        site = SaveSite(sid, op_text, qualname, "", "result", "result")
+        site = SaveSite(sid, op_text, qualname, "", "result", "result", module_origin or input_origin)
         rid = interp.create_record(state, sid, site, saved_groups if outputs else groups)
         hist |= {rid}
         # what made it save (``if x.requires_grad: ... else:`` has the else branch drop a save x alone made)
         _note_triggers(interp, sid, tensor_vals, module is not None and module.has_params and not module.frozen)
+    origin = (_module_origin(interp, node) if module_origin is not None else input_origin) if grad != NO else None
     if outputs:
         kind = _kind_of(tensor_vals) if tensor_vals else UNKNOWN
         values = [Val(kind=kind, grad=NO if _is_index_output(name) else grad, groups=frozenset({parts[name]}),
-                      hist=frozenset() if _is_index_output(name) else hist) for name, _ in outputs]
+                      hist=frozenset() if _is_index_output(name) else hist, origin=origin) for name, _ in outputs]
         return container_of(values)
     if info.kind == "module" and info.returns >= 2 and not info.view_of:
         # nn.MultiheadAttention, nn.LSTM: a tuple (``out, _ = self.attn(q, k, v)`` unpacks the tuple; it unbinds
@@ -448,7 +485,7 @@ def apply_op(
         # tuple (an LSTM's ``(h, c)``): opaque
         kind = _kind_of(tensor_vals) if tensor_vals else UNKNOWN
         return container_of([Val(kind=kind, grad=grad, groups=frozenset({interp.new_group(state, node, f"out:{i}")}),
-                                 hist=hist, opaque=True) for i in range(info.returns)])
+                                 hist=hist, opaque=True, origin=origin) for i in range(info.returns)])
     if not tensor_vals and not info.saves:
         return Val(kind=UNKNOWN, grad=NO, groups=groups)
     kind = _kind_of(tensor_vals) if tensor_vals else UNKNOWN
@@ -464,7 +501,7 @@ def apply_op(
             args.get(p) is not None and args[p].kind == TENSOR for p in info.view_of)
         multiview_from = MultiView(qualname, node, _split_by_sizes(arg_nodes)) if multiview else None
     return Val(kind=kind, grad=grad, groups=groups, hist=hist, leaf=leaf and grad == YES, strided=strided,
-               multiview=multiview, multiview_from=multiview_from,
+               multiview=multiview, multiview_from=multiview_from, origin=origin,
                nograd_view=short != "detach" and not copies and any(
                    _nograd_view_of(interp, args.get(p)) for p in info.view_of),
                nograd_fill_view=short != "detach" and not copies and any(
@@ -641,7 +678,8 @@ def call(interp: "Interpreter", state: State, node: cst.Call) -> Val:
                     # by ops that saved the module's parameters, and the caller holds those saves (as it does
                     # a submodule's: module_call)
                     label = f"self.{func.attr.value}"
-                    saves = saves | {_parameter_save(interp, state, node, label, groups, key, by_method=True)}
+                    saves = saves | {_parameter_save(interp, state, node, label, groups, key, by_method=True,
+                                                     module_node=func.value)}
             return _holding(interp, result, saves, mark)
         receiver = interp.eval(state, func.value)
         return method_call(interp, state, node, receiver, func.attr.value)
@@ -819,7 +857,10 @@ def _saved_arguments(interp: "Interpreter", state: State, node: cst.Call, key, l
                 continue
         sid = interp.ctx.site(node, "save:argument:" + param)
         interp.ctx.argument_save_sites[sid] = interp.ctx.argument_save_ops.get((key, param))
-        site = SaveSite(sid, node, label, text if text is not None else param, "input", param)
+        makers = [v for v, _n in passed.values()] if condition is None or ALWAYS_SAVED <= condition else [
+            passed[p][0] for p in condition if p in passed]
+        site = SaveSite(sid, node, label, text if text is not None else param, "input", param,
+                        origin_of(makers))
         new.add(interp.create_record(state, sid, site, val.groups))
     return frozenset(new)
 
@@ -910,8 +951,8 @@ def _register_forward_hook(interp: "Interpreter", state: State, node: cst.Call, 
         return unknown_result(interp, state, node, vals)
     # the forward's saves are reported at the hooked module's expression (``model.act``)
     forward = receiver_node if receiver_node is not None else node
-    forward_input = Val(kind=TENSOR, grad=YES,
-                        groups=frozenset({interp.new_group(state, forward, "hook:input")}))
+    forward_input = Val(kind=TENSOR, grad=YES, groups=frozenset({interp.new_group(state, forward, "hook:input")}),
+                        origin=GradOrigin(forward, HOOKED_INPUT))
     forward_output = _apply_module(interp, state, forward, module, [forward_input])
     interp.escape(state, forward_output)  # what the forward returns is what its caller's backward needs
     if forward_output.tensorish and forward_output.groups:
@@ -1124,8 +1165,10 @@ def builtin_call(interp: "Interpreter", state: State, node: cst.Call, name: str)
             return torch_callable(interp, owner + "." + attr)
     if name == "super" and interp.unit.class_name:
         # super().forward(x) in a subclass of a module (class L2Net(EmbeddingNet)): what the base class's
-        # method returns may be a tensor, as any call we cannot see into
-        return Val()
+        # method returns may be a tensor, as any call we cannot see into (computed with the module's
+        # parameters, when the class is a module of this file)
+        module = interp.unit.class_name in interp.ctx.user_modules
+        return Val(origin=GradOrigin(node, MODULE_PARAMETERS) if module else None)
     if name in ("list", "tuple", "sorted", "reversed", "set", "deque"):
         if vals:
             v = vals[0]
@@ -1225,13 +1268,14 @@ def torch_call(interp: "Interpreter", state: State, node: cst.Call, qualname: st
         requires = rg is not None and not is_false_or_none(rg.value)
         grad = YES if requires and is_true(rg.value) else (MAYBE if requires else NO)
         return Val(kind=TENSOR, grad=grad, groups=frozenset({interp.new_group(state, node)}), leaf=grad == YES,
-                   fresh=not requires)
+                   fresh=not requires, origin=GradOrigin(node, REQUIRES_GRAD) if requires else None)
     if qualname in PARAMETER_CTORS:
         vals = [interp.eval(state, a.value) for a in node.args]
         rg = keyword(node, "requires_grad")
         if qualname.endswith("Buffer") or (rg is not None and is_false_or_none(rg.value)):
             return Val(kind=TENSOR, grad=NO, groups=frozenset({interp.new_group(state, node)}))
-        return Val(kind=TENSOR, grad=YES, groups=frozenset({interp.new_group(state, node)}), leaf=True)
+        return Val(kind=TENSOR, grad=YES, groups=frozenset({interp.new_group(state, node)}), leaf=True,
+                   origin=GradOrigin(node, PARAMETER))
     if qualname in ("torch.autograd.grad", "torch.autograd.backward", "torch.autograd.functional.vjp"):
         return _backward_call(interp, state, node, qualname)
     if qualname.startswith("torch.optim.") and qualname.count(".") == 2 and qualname.split(".")[-1][:1].isupper():
@@ -1454,7 +1498,7 @@ def method_call(interp: "Interpreter", state: State, node: cst.Call, receiver: V
             for a in call_node.args:
                 interp.eval(state, a.value)
             element = Val(kind=TENSOR, grad=NO if module.frozen else YES, groups=module_param_groups(module),
-                          leaf=not module.frozen)
+                          leaf=not module.frozen, origin=None if module.frozen else GradOrigin(call_node, PARAMETER))
             if name == "named_parameters":
                 return _named(element)
             return Val(kind=PARAMS, grad=element.grad, groups=element.groups, leaf=element.leaf)
@@ -1536,7 +1580,7 @@ def method_call(interp: "Interpreter", state: State, node: cst.Call, receiver: V
                 mark = len(interp.renamed)
                 label = module.label or module.user_class
                 saves = frozenset({_parameter_save(interp, state, call_node, label, groups,
-                                                   (module.user_class, name))})
+                                                   (module.user_class, name), module_node=receiver_node)})
                 parts = None if result.parts is None else tuple(  # logits, h = ...
                     replace(part, hist=interp.catch_up(part, mark).hist | saves) for part in result.parts)
                 result = replace(result, hist=interp.catch_up(result, mark).hist | saves, parts=parts)
@@ -1591,9 +1635,10 @@ def method_call(interp: "Interpreter", state: State, node: cst.Call, receiver: V
         for a in call_node.args:
             interp.eval(state, a.value)
         label = (dotted(receiver_node) if receiver_node is not None else None) or "module"
-        params = Val(kind=PARAMS, grad=YES, groups=frozenset({"params:" + label}), leaf=True)
+        params = Val(kind=PARAMS, grad=YES, groups=frozenset({"params:" + label}), leaf=True,
+                     origin=GradOrigin(call_node, PARAMETER))
         if name == "named_parameters":
-            return _named(Val(kind=TENSOR, grad=YES, groups=params.groups, leaf=True))
+            return _named(Val(kind=TENSOR, grad=YES, groups=params.groups, leaf=True, origin=params.origin))
         return params
     if receiver.tensorish:
         return tensor_method(interp, state, node, call_node, receiver, name, receiver_node)
@@ -1684,7 +1729,8 @@ def tensor_method(interp: "Interpreter", state: State, node: cst.Call, call_node
         arg = call_node.args[0].value if call_node.args else None
         enabled = not (arg is not None and is_false_or_none(arg))
         leaf = enabled and (receiver.fresh or receiver.leaf or (not receiver.hist and receiver.grad == NO))
-        new = replace(receiver, grad=YES if enabled else NO, leaf=leaf, fresh=False)
+        new = replace(receiver, grad=YES if enabled else NO, leaf=leaf, fresh=False,
+                      origin=GradOrigin(call_node, REQUIRES_GRAD) if enabled else None)
         key = dotted(receiver_node) if receiver_node is not None else None
         if key and (key in state.env or key.split(".")[0] in state.env):
             # ema.weight.requires_grad_(False): that parameter, read as ema.weight, is frozen from here on
@@ -1854,7 +1900,7 @@ def _apply_module(interp, state, node, module: ModuleInfo, vals: List[Val], sequ
             if val.tensorish and val.groups and val.kind != CONTAINER:
                 sid = interp.ctx.site(node, f"save:input{index}")
                 text = args[index].value if index < len(args) else "its input"
-                site = SaveSite(sid, call_text, label, text, "input", "input")
+                site = SaveSite(sid, call_text, label, text, "input", "input", GradOrigin(node, MODULE_PARAMETERS))
                 record = interp.create_record(state, sid, site, val.groups)
                 new.add(record)
                 if index == 0:
@@ -1893,15 +1939,17 @@ def _holds_tensors(val: Val) -> bool:
 
 
 def _parameter_save(interp, state: State, node, label: str, groups: FrozenSet[str], origin=None,
-                    by_method: bool = False):
+                    by_method: bool = False, module_node=None):
     """A call of a module saving its parameters (``groups``) for its input's gradient, or (``by_method``) of
     a method of the caller's own class whose ops saved some; ``origin``: the (class, method) of this file
     whose own ops made those saves, where a fix can hand them a copy."""
     sid = interp.ctx.site(node, "save:params")
     if by_method:
-        site = SaveSite(sid, node, label, "the parameters of this module", "input", "method parameters")
+        site = SaveSite(sid, node, label, "the parameters of this module", "input", "method parameters",
+                        GradOrigin(module_node if module_node is not None else node, MODULE_PARAMETERS))
     else:
-        site = SaveSite(sid, node, label, f"the parameters of {label}", "input", "parameters")
+        site = SaveSite(sid, node, label, f"the parameters of {label}", "input", "parameters",
+                        GradOrigin(module_node if module_node is not None else node, MODULE_PARAMETERS))
     if origin is not None:
         interp.ctx.param_save_origin[sid] = origin
     return interp.create_record(state, sid, site, groups)
@@ -1931,7 +1979,7 @@ def _summarised_return(interp, state, node, result: Val, key, label: str) -> Val
         element = Val(kind=UNKNOWN, grad=result.grad, groups=frozenset({group}), hist=result.hist)
         sid = interp.ctx.site(node, "save:returned:element")
         mark = len(interp.renamed)
-        site = SaveSite(sid, node, label, "", "result", "result")
+        site = SaveSite(sid, node, label, "", "result", "result", result.origin)
         rid = interp.create_record(state, sid, site, element.groups)
         element = replace(element, hist=interp.catch_up(element, mark).hist | {rid})
         return replace(container_of([element]), parts=None)
@@ -1945,7 +1993,7 @@ def _summarised_return(interp, state, node, result: Val, key, label: str) -> Val
                       hist=result.hist)
         if saved:
             sid = interp.ctx.site(node, f"save:returned:{index}")
-            site = SaveSite(sid, node, label, "", "result", "result")
+            site = SaveSite(sid, node, label, "", "result", "result", result.origin)
             saves |= {interp.create_record(state, sid, site, element.groups)}
         elements.append(element)
     # the saves are the history of every element: a backward from any of them may need them
@@ -1958,7 +2006,7 @@ def _summarised_return(interp, state, node, result: Val, key, label: str) -> Val
 def _saved_return(interp, state, node, result: Val, label: str) -> Val:
     """The callee (analysed in this file) returns a tensor its own ops saved: the caller holds it."""
     sid = interp.ctx.site(node, "save:returned")
-    site = SaveSite(sid, node, label, "", "result", "result")
+    site = SaveSite(sid, node, label, "", "result", "result", result.origin)
     mark = len(interp.renamed)
     rid = interp.create_record(state, sid, site, result.groups)
     return replace(result, hist=interp.catch_up(result, mark).hist | {rid})
@@ -2028,13 +2076,14 @@ def attribute(interp: "Interpreter", state: State, node: cst.Attribute) -> Val:
         if layer is not None and _is_parameter_name(attr):
             # a parameter the torch layer this class extends creates in its own __init__
             return Val(kind=TENSOR, grad=YES, groups=frozenset({f"params:{interp.unit.class_name}.{attr}"}),
-                       leaf=True)
+                       leaf=True, origin=GradOrigin(node, PARAMETER))
         return Val(kind=UNKNOWN, grad=guessed_grad(interp), groups=frozenset({"attr:" + key}))
     if base.kind == MODULE and base.module is not None:
         return module_attribute(interp, base.module, attr, key or attr)
     if base.kind == UNKNOWN and _is_parameter_name(attr) and not base.hist:
         # layer.weight of a module we cannot see: an nn.Parameter, a leaf that requires grad
-        return Val(kind=TENSOR, grad=YES, groups=frozenset({"params:" + (dotted(node.value) or "?")}), leaf=True)
+        return Val(kind=TENSOR, grad=YES, groups=frozenset({"params:" + (dotted(node.value) or "?")}), leaf=True,
+                   origin=GradOrigin(node, PARAMETER))
     if base.tensorish:
         if attr in VIEW_ATTRIBUTES:
             return replace(base, fresh=False, strided=base.strided or attr in STRIDED_VIEWS)
@@ -2046,7 +2095,8 @@ def attribute(interp: "Interpreter", state: State, node: cst.Attribute) -> Val:
             return OTHER_VAL
         if base.kind == TENSOR:
             return OTHER_VAL
-        return Val(kind=UNKNOWN, grad=base.grad, hist=base.hist, groups=frozenset({"attr:" + (key or attr)}))
+        return Val(kind=UNKNOWN, grad=base.grad, hist=base.hist, groups=frozenset({"attr:" + (key or attr)}),
+                   origin=base.origin)
     if base.kind == CONTAINER:
         if base.parts and attr in ("values", "indices") and len(base.parts) >= 2:
             return base.parts[0 if attr == "values" else 1]
@@ -2066,7 +2116,8 @@ def module_attribute(interp: "Interpreter", module: ModuleInfo, attr: str, label
     if _is_parameter_name(attr):
         if module.frozen:
             return Val(kind=TENSOR, grad=NO, groups=frozenset({module.param_group}))
-        return Val(kind=TENSOR, grad=YES, groups=frozenset({module.param_group}), leaf=True)
+        return Val(kind=TENSOR, grad=YES, groups=frozenset({module.param_group}), leaf=True,
+                   origin=GradOrigin(label, PARAMETER))
     if attr in attrs:
         return attrs[attr]
     # model.encoder: most attributes of a module that are used further are submodules
@@ -2230,9 +2281,11 @@ def subscript(interp: "Interpreter", state: State, node: cst.Subscript) -> Val:
             for element, index in zip(elements, indices):
                 if index.kind == TENSOR:
                     sid = interp.ctx.site(element, "save:index")
-                    site = SaveSite(sid, node, "torch.Tensor.__getitem__", element.slice.value, "input", "indices")
+                    site = SaveSite(sid, node, "torch.Tensor.__getitem__", element.slice.value, "input", "indices",
+                                    base.origin)
                     hist = hist | {interp.create_record(state, sid, site, index.groups)}
-        return Val(kind=base.kind, grad=base.grad, groups=frozenset({interp.new_group(state, node)}), hist=hist)
+        return Val(kind=base.kind, grad=base.grad, groups=frozenset({interp.new_group(state, node)}), hist=hist,
+                   origin=base.origin)
     # a view made under no_grad requires no grad itself: what it takes part in afterwards saves nothing
     return replace(base, fresh=False, parts=None, nograd_view=_nograd_view_of(interp, base),
                    multiview_from=_subscripted_multiview(base, node),
@@ -2314,7 +2367,8 @@ def container_of(vals: List[Val]) -> Val:
     held = vals[0] if vals and vals[0].callee is not None and all(
         v.callee == vals[0].callee and v.bound is vals[0].bound for v in vals) else OTHER_VAL
     return Val(kind=CONTAINER, grad=grad, groups=groups, hist=hist, elem_kind=elem_kind, parts=tuple(vals),
-               nograd_view=nograd_view, leaf=leaf, callee=held.callee, bound=held.bound)
+               nograd_view=nograd_view, leaf=leaf, callee=held.callee, bound=held.bound,
+               origin=origin_of(v for v in vals if v.kind != OTHER))
 
 
 def _opaque(value: Val) -> bool:
@@ -2532,10 +2586,10 @@ class FunctionSummary:
                 if index < len(vals) and vals[index].tensorish:
                     sid = interp.ctx.site(node, f"save:arg{index}")
                     site = SaveSite(sid, node, self.name + ".apply", node.args[index].value, "input",
-                                    f"arg{index}")
+                                    f"arg{index}", origin_of(vals))
                     hist |= {interp.create_record(state, sid, site, vals[index].groups)}
             if self.saves_result:
                 sid = interp.ctx.site(node, "save:result")
-                site = SaveSite(sid, node, self.name + ".apply", "", "result", "result")
+                site = SaveSite(sid, node, self.name + ".apply", "", "result", "result", origin_of(vals))
                 hist |= {interp.create_record(state, sid, site, groups)}
-        return Val(kind=TENSOR, grad=grad, groups=groups, hist=hist)
+        return Val(kind=TENSOR, grad=grad, groups=groups, hist=hist, origin=origin_of(vals))

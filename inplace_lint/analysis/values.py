@@ -93,6 +93,33 @@ class ModuleInfo:
     may_pass_input: bool = False
 
 
+@dataclass(frozen=True)
+class GradOrigin:
+    """Why a value may require grad, as a finding states it: the expression the grad comes from (its node,
+    or a text) and what that expression is (one of ``ORIGIN_KINDS``)."""
+
+    source: object
+    kind: str
+    function: str = ""  # the function whose parameter or callers it names
+    certain: bool = True  # callers_pass: what they pass certainly requires grad (not only may)
+    via: Optional["GradOrigin"] = None  # callers_pass: the origin of what they pass
+
+
+# What makes a value require grad, by the evidence the analysis read (rendered by rules.report)
+PARAMETER = "parameter"  # self.weight, nn.Parameter(...), model.parameters()
+MODULE_OUTPUT = "module_output"  # self.fc(x): the output of a module with parameters
+MODULE_PARAMETERS = "module_parameters"  # a module's own parameters make its call record a graph
+METHOD_INPUT = "method_input"  # forward(self, x): an nn.Module method's input
+REQUIRES_GRAD = "requires_grad"  # torch.zeros(3, requires_grad=True), x.requires_grad_()
+ANNOTATED = "annotated"  # def f(x: Tensor): a Tensor-annotated parameter may require grad
+CALLERS_PASS = "callers_pass"  # what every call of this file's function passes
+AUTOGRAD_CALLBACK = "autograd_callback"  # jacobian(func, x): torch calls func with grad tensors
+HOOKED_INPUT = "hooked_input"  # a forward hook's module runs on what a network passes it
+ASSUMED = "assumed"  # assume-params-are-tensors
+ORIGIN_KINDS = frozenset({PARAMETER, MODULE_OUTPUT, MODULE_PARAMETERS, METHOD_INPUT, REQUIRES_GRAD, ANNOTATED,
+                          CALLERS_PASS, AUTOGRAD_CALLBACK, HOOKED_INPUT, ASSUMED})
+
+
 @_quick_frozen
 @dataclass(frozen=True)
 class Val:
@@ -124,6 +151,8 @@ class Val:
     # saves a write through this value cannot clash with: the input a module that may be nn.Identity
     # saved on its other path (on the identity path, this value is that input and nothing saved it)
     spares: FrozenSet[RecordId] = frozenset()
+    # why it may require grad (for messages only: never compared, so it never keeps a fixed point moving)
+    origin: Optional[GradOrigin] = field(default=None, compare=False)
 
     @property
     def tensorish(self) -> bool:
@@ -164,6 +193,7 @@ class Val:
             nograd_view=self.nograd_view and other.nograd_view,
             nograd_fill_view=self.nograd_fill_view and other.nograd_fill_view,
             spares=self.spares & other.spares,
+            origin=origin_of((self, other)),
         )
 
     def item(self, key: str) -> Optional["Val"]:
@@ -392,6 +422,26 @@ def _local(group: str) -> bool:
 # An argument-save summary's condition (ctx.argument_saves): the parameters of which one must require grad
 # at the call for the save to happen; None: any argument; ALWAYS_SAVED: whatever the caller passes (a
 # tensor that surely requires grad, a module's parameter, made the save)
+# Evidence that a value requires grad, rather than that it may (an nn.Module method's input, a Tensor
+# annotation, an assumption): preferred when several inputs carry grad
+_EVIDENCE = frozenset({PARAMETER, MODULE_OUTPUT, MODULE_PARAMETERS, REQUIRES_GRAD, AUTOGRAD_CALLBACK})
+
+
+def origin_of(vals) -> Optional[GradOrigin]:
+    """The origin of the one of ``vals`` that most surely requires grad: certainly and by evidence first."""
+    best, best_rank = None, -1
+    for val in vals:
+        origin = val.origin
+        if origin is None or val.grad == NO:
+            continue
+        rank = 2 * (val.grad == YES) + (origin.kind in _EVIDENCE or (origin.kind == CALLERS_PASS and origin.certain))
+        if rank > best_rank:
+            best, best_rank = origin, rank
+            if rank == 3:
+                break
+    return best
+
+
 ALWAYS_SAVED = frozenset({"*"})
 
 
@@ -414,6 +464,7 @@ class SaveSite:
     saved_text: object  # the saved tensor as written, or its node
     role: str  # "input" / "result"
     argument: str  # parameter name of the saving op ("other"), or "result"
+    origin: Optional[GradOrigin] = field(default=None, compare=False)  # why the op records a graph
 
 
 @dataclass(frozen=True)

@@ -204,6 +204,10 @@ def _as_seen_from(finding: Finding, linked: Linked, file: Path, path: str) -> Fi
     if evidence.saving_line:
         other, number = line_in(evidence.saving_line)
         evidence = evidence.replace(saving_line=number, saving_path=other)
+    if evidence.grad_source_line:
+        other, number = line_in(evidence.grad_source_line)
+        evidence = evidence.replace(grad_source_line=None if other else number,
+                                    grad_source_column=None if other else evidence.grad_source_column)
     fix = finding.fix
     if fix is not None and any(_where(linked, line, linted)[0] != file for edit in fix.edits
                                for line in (edit.start.line, edit.end.line)):

@@ -47,6 +47,12 @@ class Evidence(FrozenRecord):
     argument: Optional[str] = None  # which argument of the saving op: "self", "other", "input"
     runtime_error: str = ""  # what torch will raise
     saving_path: Optional[str] = None  # the file of the saving op, when it is not the finding's file
+    # why the saving op recorded a graph: the expression the grad comes from, its line, and what it is
+    # ("parameter", "module_output", "method_input", "requires_grad", "callers_pass", "assumed", ...)
+    grad_source: Optional[str] = None
+    grad_source_line: Optional[int] = None
+    grad_source_column: Optional[int] = None
+    grad_reason: Optional[str] = None
 
 
 class InplaceSite(FrozenRecord):
@@ -170,8 +176,9 @@ def _location(line: int, column: int) -> Dict[str, int]:
 def finding_to_json(finding: Finding) -> Dict[str, Any]:
     """One entry of ``--output-format json``: 1-based rows and columns, Ruff's field names."""
     evidence = as_dict(finding.evidence)
-    if evidence.get("saving_column") is not None:
-        evidence["saving_column"] += 1
+    for column in ("saving_column", "grad_source_column"):
+        if evidence.get(column) is not None:
+            evidence[column] += 1
     if evidence.get("saving_path") is None:
         evidence.pop("saving_path", None)
     fix = None
