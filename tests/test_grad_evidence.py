@@ -1,7 +1,9 @@
-"""Every AGI001 finding says why its saving op recorded a graph: "because 'self.fc(x)' on line 10, a
-module's output, requires grad" (the evidence of ``analysis.values.GradOrigin``, rendered by the rule's
-report). The lint half checks the clause for each kind of evidence; the torch half checks, on every
-AGI001 fixture, that the expression the finding names really requires grad when the code runs there."""
+"""A finding says why the tensor it is about requires grad: for AGI001, why its saving op recorded a graph
+("because 'self.fc(x)' on line 10, a module's output, requires grad"); for AGI002-AGI004, why the tensor
+written (or written in) does. The evidence is ``analysis.values.GradOrigin``, rendered by
+``rules.report.Draft.grad_evidence``. The lint half checks the clause for each kind of evidence; the torch
+half checks, on every hazard fixture, that the expression a finding names really requires grad when the
+code runs there."""
 
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ import fixture_support as fs
 from inplace_lint import LintOptions, lint_source
 
 AGI001_FIXTURES = [f for f in fs.discover() if f.category == "AGI001"]
+HAZARD_FIXTURES = [f for f in fs.discover() if f.category != fs.SAFE_CATEGORY]
 
 
 def _only(source: str, **options):
@@ -135,6 +138,8 @@ seen = {}
 def probe(key, thunk):
     try:
         value = thunk()
+        if type(value).__name__ == "generator":  # model.parameters(): evaluated again, so nothing is lost
+            value = list(value)
         values = list(value) if isinstance(value, (tuple, list)) else [value]
         if hasattr(value, "parameters") and callable(value.parameters):  # a module: its parameters
             values = list(value.parameters())
@@ -174,9 +179,9 @@ def _probe_line(source: str, line: int) -> tuple:
 
 def _probed_variants(tmp_path: Path):
     variants, expected = [], {}
-    for fixture in AGI001_FIXTURES:
+    for fixture in HAZARD_FIXTURES:
         findings = [f for f in lint_source(fixture.source, str(fixture.path))
-                    if f.code == "AGI001" and f.evidence.grad_source_line and f.evidence.grad_source]
+                    if f.code == fixture.category and f.evidence.grad_source_line and f.evidence.grad_source]
         inserts = {}
         for finding in findings:
             where = _probe_line(fixture.source, finding.evidence.grad_source_line)
@@ -207,8 +212,8 @@ def _probed_variants(tmp_path: Path):
 def test_the_named_source_requires_grad_under_torch(tmp_path):
     pytest.importorskip("torch")
     variants, expected = _probed_variants(tmp_path)
-    findings = sum(1 for fixture in AGI001_FIXTURES for f in lint_source(fixture.source, str(fixture.path))
-                   if f.code == "AGI001" and f.evidence.grad_source_line)
+    findings = sum(1 for fixture in HAZARD_FIXTURES for f in lint_source(fixture.source, str(fixture.path))
+                   if f.code == fixture.category)
     assert len(expected) >= 0.8 * findings, "too few findings could be probed"
     out = tmp_path / "seen.json"
     subprocess.run([sys.executable, "-c", _RUNNER, str(out)] + [str(p) for p in variants],

@@ -81,7 +81,8 @@ def _event(ctx: ModuleContext, hazard: Hazard) -> WriteEvent:
     private = helper if notes.private_args and notes.private_in_helper else None
     facts = dict(write=write, unit=hazard.unit, base_text=base_text, base_shared=base_shared,
                  shared=True if notes.shared is None else notes.shared, holders=notes.holders,
-                 private_helper=private, helper_calls=ctx.helper_calls.get(helper, 0) if private else 0)
+                 private_helper=private, helper_calls=ctx.helper_calls.get(helper, 0) if private else 0,
+                 grad_origin=hazard.grad_origin)
     if hazard.kind is not StaleSave:
         if hazard.kind in (MultiViewWrite, NogradViewWrite):
             facts["fill"] = hazard.fill

@@ -112,6 +112,7 @@ class Hazard:
     # names holding outputs of the same call
     multiview: Optional[MultiView] = None
     siblings: FrozenSet[str] = frozenset()
+    grad_origin: Optional[GradOrigin] = None  # why the tensor written (or, for a fill, written in) requires grad
 
 
 def _runs_at_least_once(iterable) -> bool:
@@ -468,15 +469,19 @@ class ModuleContext:
         return text
 
     def report(self, kind: type, write: WriteSite, save: Optional[SaveSite], fill: bool = False,
-               multiview: Optional[Tuple[Optional[MultiView], frozenset]] = None) -> None:
-        """``multiview``: a multi-view write's (op that made the views, the names of its other outputs)."""
+               multiview: Optional[Tuple[Optional[MultiView], frozenset]] = None,
+               grad_origin: Optional[GradOrigin] = None) -> None:
+        """``multiview``: a multi-view write's (op that made the views, the names of its other outputs);
+        ``grad_origin``: why the tensor written requires grad (for a fill, the tensor written in)."""
         key = (kind, write.site, save.site if save else None)
         hazard = self.hazards.get(key)
         if hazard is None:
-            hazard = self.hazards[key] = Hazard(kind, write, save, self.current_unit, fill)
+            hazard = self.hazards[key] = Hazard(kind, write, save, self.current_unit, fill, grad_origin=grad_origin)
             if multiview is not None:
                 hazard.multiview, hazard.siblings = multiview
         else:
+            if hazard.grad_origin is None:
+                hazard.grad_origin = grad_origin
             if fill:  # a fill in any analysis of the write makes it one
                 hazard.fill = True
             if multiview is not None:
@@ -841,20 +846,21 @@ class Interpreter:
         if target.multiview and target.grad != NO and not self.unit.nograd:
             # torch raises at once: "Output 0 of Split is a view and is being modified inplace"
             origin = self._multiview_origin(state, target, write)
-            self.ctx.report(MultiViewWrite, write, None, multiview=origin)
+            self.ctx.report(MultiViewWrite, write, None, multiview=origin, grad_origin=target.origin)
         elif target.nograd_view and not self.unit.nograd:
             # torch raises at once: "A view was created in no_grad mode and is being modified inplace"
-            self.ctx.report(NogradViewWrite, write, None)
+            self.ctx.report(NogradViewWrite, write, None, grad_origin=target.origin)
         elif (target.multiview or target.nograd_fill_view) and not self.unit.nograd and any(
                 v.tensorish and v.grad == YES for k, v in args.items() if form is None or k != form.modifies):
             # an output of split/chunk/unbind of a tensor without grad, or a view made under no_grad of one,
             # written with one that requires grad (filling a buffer's unbind() views, a row taken under
             # no_grad): torch refuses that too, at once
             origin = self._multiview_origin(state, target, write) if target.multiview else None
+            written = [v for k, v in args.items() if (form is None or k != form.modifies) and v.grad == YES]
             self.ctx.report(MultiViewWrite if target.multiview else NogradViewWrite, write, None, fill=True,
-                            multiview=origin)
+                            multiview=origin, grad_origin=origin_of(written))
         elif target.leaf and target.grad == YES and not self.unit.nograd:
-            self.ctx.report(LeafWrite, write, None)
+            self.ctx.report(LeafWrite, write, None, grad_origin=target.origin)
         saved_texts = saved_texts or {}
         new_records = set()
         op_text = op_node  # rendered only if a finding needs it

@@ -494,6 +494,7 @@ def apply_op(
     # torch refuses in-place writes to split/chunk/unbind outputs, and to views of them
     multiview = not copies and any(args.get(p) is not None and args[p].multiview for p in info.view_of)
     multiview_from = _view_of_multiview(args, info.view_of) if multiview else None
+    nograd_view = short != "detach" and not copies and any(_nograd_view_of(interp, args.get(p)) for p in info.view_of)
     if info.multi_view:
         # name.split("/") is a str's split: only a value known to be a tensor, or one split by sizes
         # (x.split(2, -1): a str is split by a separator), is split into views
@@ -501,9 +502,10 @@ def apply_op(
             args.get(p) is not None and args[p].kind == TENSOR for p in info.view_of)
         multiview_from = MultiView(qualname, node, _split_by_sizes(arg_nodes)) if multiview else None
     return Val(kind=kind, grad=grad, groups=groups, hist=hist, leaf=leaf and grad == YES, strided=strided,
-               multiview=multiview, multiview_from=multiview_from, origin=origin,
-               nograd_view=short != "detach" and not copies and any(
-                   _nograd_view_of(interp, args.get(p)) for p in info.view_of),
+               multiview=multiview, multiview_from=multiview_from,
+               # a view made under no_grad keeps what its base requires grad by (AGI004 says it)
+               origin=origin if origin is not None or not nograd_view else input_origin,
+               nograd_view=nograd_view,
                nograd_fill_view=short != "detach" and not copies and any(
                    _nograd_fill_view_of(interp, args.get(p)) for p in info.view_of))
 
@@ -1178,7 +1180,7 @@ def builtin_call(interp: "Interpreter", state: State, node: cst.Call, name: str)
             if v.kind == PARAMS:
                 # list(model.parameters()): leaves that require grad, unless the module is frozen
                 return Val(kind=CONTAINER, grad=v.grad, groups=v.groups, hist=v.hist, elem_kind=TENSOR,
-                           leaf=v.leaf)
+                           leaf=v.leaf, origin=v.origin)
             element = v.element() if v.tensorish else v
             return container_of([element]) if element.kind != OTHER else Val(kind=CONTAINER, grad=NO,
                                                                              elem_kind=OTHER)
@@ -1498,10 +1500,12 @@ def method_call(interp: "Interpreter", state: State, node: cst.Call, receiver: V
             for a in call_node.args:
                 interp.eval(state, a.value)
             element = Val(kind=TENSOR, grad=NO if module.frozen else YES, groups=module_param_groups(module),
-                          leaf=not module.frozen, origin=None if module.frozen else GradOrigin(call_node, PARAMETER))
+                          leaf=not module.frozen, origin=None if module.frozen else GradOrigin(
+                              call_node.func.value if type(call_node.func) is cst.Attribute else call_node,
+                              MODULE_PARAMETERS))
             if name == "named_parameters":
                 return _named(element)
-            return Val(kind=PARAMS, grad=element.grad, groups=element.groups, leaf=element.leaf)
+            return Val(kind=PARAMS, grad=element.grad, groups=element.groups, leaf=element.leaf, origin=element.origin)
         if name == "forward":
             return module_call(interp, state, call_node, module, receiver)
         if name == REGISTER_FORWARD_HOOK:
@@ -1636,7 +1640,7 @@ def method_call(interp: "Interpreter", state: State, node: cst.Call, receiver: V
             interp.eval(state, a.value)
         label = (dotted(receiver_node) if receiver_node is not None else None) or "module"
         params = Val(kind=PARAMS, grad=YES, groups=frozenset({"params:" + label}), leaf=True,
-                     origin=GradOrigin(call_node, PARAMETER))
+                     origin=GradOrigin(receiver_node if receiver_node is not None else call_node, MODULE_PARAMETERS))
         if name == "named_parameters":
             return _named(Val(kind=TENSOR, grad=YES, groups=params.groups, leaf=True, origin=params.origin))
         return params
@@ -2053,7 +2057,7 @@ def attribute(interp: "Interpreter", state: State, node: cst.Attribute) -> Val:
     if attr == "params" and interp.unit.function_name != "__init__" and _own_optimizer_attribute(interp, key):
         # an optimizer's own list of the tensors it steps (self.params = list(params)): leaves that
         # require grad
-        return Val(kind=PARAMS, grad=YES, groups=frozenset({"params:*"}), leaf=True)
+        return Val(kind=PARAMS, grad=YES, groups=frozenset({"params:*"}), leaf=True, origin=GradOrigin(node, PARAMETER))
     if key is not None and key in state.env:
         return state.env[key]
     qualname = interp.unit.imports.resolve(node)
@@ -2446,6 +2450,7 @@ def iterate(interp: "Interpreter", state: State, node) -> Val:
         return replace(iterable, parts=None, fresh=False,
                        multiview_from=_element_multiview(iterable, -1, node))
     return Val(kind=UNKNOWN, grad=iterable.grad, groups=iterable.groups | {interp.new_group(state, node, "iter")},
+               origin=iterable.origin,
                hist=iterable.hist)
 
 

@@ -31,6 +31,9 @@ class WriteEvent(Record):
     # its caller cannot see afterwards and no other name in the helper sees it; with the calls analysed
     private_helper: Optional[str] = None
     helper_calls: int = 0
+    # why the tensor written (for a fill: the tensor written into it) requires grad: an
+    # analysis.values.GradOrigin, rendered by the rules (None: no evidence to show)
+    grad_origin: Any = None
 
 
 class StaleSave(WriteEvent):

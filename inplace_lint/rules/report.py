@@ -13,6 +13,8 @@ import re
 import tokenize
 from typing import Dict, List, Optional, Set, Tuple
 
+import libcst as cst
+
 from inplace_lint.analysis import Analysis, analyse, has_hazards  # noqa: F401 - the engine's first look
 from inplace_lint.fixkit import fixes
 from inplace_lint.model import debug
@@ -80,6 +82,18 @@ def behaviour(rule: Rule):
 def attach_fix(finding: Finding, source: str) -> Finding:
     """``finding`` with the fix its rule plans for it in ``source`` (its own parse), as a lint attaches it."""
     return fixes.attach(finding, source, behaviour(RULES[finding.code]).plan_fix)
+
+
+# How a finding says why a tensor requires grad (values.GradOrigin kinds): (what the source is, whether
+# that is evidence it requires grad or only that it may)
+_ORIGIN_PHRASES = {
+    "parameter": ("a parameter", True),
+    "module_output": ("a module's output", True),
+    "requires_grad": ("", True),
+    "method_input": ("an input of '{function}'", False),
+    "annotated": ("a Tensor parameter of '{function}'", False),
+    "autograd_callback": ("what torch's autograd passes '{function}'", True),
+}
 
 
 def quote(text: str) -> str:
@@ -180,6 +194,58 @@ class Draft:
     def code(self, node, limit: int = 60) -> str:
         """The source of ``node`` on one line, shortened; a string is returned as it is."""
         return self.lint.analysis.code(node, limit)
+
+    def grad_evidence(self, origin) -> Tuple[str, Optional[Position], Optional[str]]:
+        """The clause saying why a tensor requires grad (``origin``: a values.GradOrigin; for AGI001, the
+        saving op's operand, which made it record a graph), as in "because 'self.fc(x)' on line 10, a
+        module's output, requires grad"; where its source is, and its text."""
+        if origin is None:
+            return "", None, None
+        positions = self.positions
+
+        def place(node) -> Optional[Position]:
+            return Position(positions[node].start.line, positions[node].start.column) if node in positions else None
+
+        where = place(origin.source)
+        text = self.code(origin.source)
+        on_line = f" on line {where.line}" if where is not None else ""
+        if origin.kind == "module_parameters":
+            # the module, as the code names it: the called expression of ``self.fc(x)``, a constructor
+            source = origin.source.func if isinstance(origin.source, cst.Call) and where is not None and \
+                not self.code(origin.source.func).startswith(("nn.", "torch.", "super")) else origin.source
+            module = self.code(source)
+            return f" because the parameters of '{module}'{on_line} require grad", where, module
+        if origin.kind == "callers_pass":
+            verb = "requires grad" if origin.certain else "may require grad"
+            clause = f" because the calls of '{origin.function}' pass '{text}' a tensor that {verb}"
+            via = origin.via
+            passed = place(via.source) if via is not None and via.kind != "callers_pass" else None
+            if passed is not None:
+                passed_text = self.code(via.source)
+                return f"{clause} ('{passed_text}' on line {passed.line})", passed, passed_text
+            return clause, where, text
+        if origin.kind == "hooked_input":
+            return f" because the input of '{text}'{on_line} may require grad", where, None
+        if origin.kind == "assumed":
+            return f" because '{text}' is assumed to require grad (assume-params-are-tensors)", where, text
+        what, certain = _ORIGIN_PHRASES.get(origin.kind, ("", False))
+        what = what.format(function=origin.function or "this function")
+        verb = "requires grad" if certain else "may require grad"
+        return f" because '{text}'{on_line}{', ' + what + ',' if what else ''} {verb}", where, text
+
+    @staticmethod
+    def aside(because: str) -> str:
+        """A :meth:`grad_evidence` clause set apart: " (because 'x' ... requires grad)"."""
+        return f" ({because.strip()})" if because else ""
+
+    def with_grad_evidence(self, evidence: Evidence, at: Optional[Position], source: Optional[str]) -> Evidence:
+        """``evidence`` with where the grad comes from (what :meth:`grad_evidence` found)."""
+        origin = self.event.grad_origin
+        if origin is None or source is None:
+            return evidence
+        return evidence.replace(grad_source=source, grad_reason=origin.kind,
+                                grad_source_line=at.line if at is not None else None,
+                                grad_source_column=at.column if at is not None else None)
 
     def finding(self, message: str, evidence: Evidence) -> Finding:
         rule = self.rule

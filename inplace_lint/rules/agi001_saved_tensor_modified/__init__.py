@@ -14,12 +14,8 @@ counter (views and ``.detach()`` share it), and backward, reaching the op that s
     expected version 4 instead.
 
 The error surfaces at ``backward()``, far from the line that caused it.
-
-The finding names the write, the op that saved the tensor, and why that op recorded a graph at all: the
-expression its grad comes from and what it is (``because 'self.fc(x)' on line 10, a module's output,
-requires grad``; a parameter, ``requires_grad=True``, what the file's calls pass a function, an
-``nn.Module`` method's input, which only *may* require grad). The JSON output carries the same as
-``grad_source``, ``grad_source_line`` and ``grad_reason``.
+The finding also says why that op recorded a graph (``because 'self.fc(x)' on line 10, a module's
+output, requires grad``; JSON: ``grad_source``, ``grad_source_line``, ``grad_reason``).
 
 ## Example
 ```python

@@ -5,8 +5,6 @@ backward; an optimizer step or a parameter update gets none (the message says wh
 
 from __future__ import annotations
 
-from typing import Optional, Tuple
-
 import libcst as cst
 
 from inplace_lint.fixkit import fixes
@@ -31,56 +29,6 @@ ROLE_NAMES = {
     ("matmul", "self"): "the left operand",
     ("matmul", "other"): "the right operand",
 }
-
-
-# How a finding says why the saving op recorded a graph (values.GradOrigin kinds): (what the source is,
-# whether that is evidence it requires grad or only that it may)
-_ORIGIN_PHRASES = {
-    "parameter": ("a parameter", True),
-    "module_output": ("a module's output", True),
-    "requires_grad": ("", True),
-    "method_input": ("an input of '{function}'", False),
-    "annotated": ("a Tensor parameter of '{function}'", False),
-    "autograd_callback": ("what torch's autograd passes '{function}'", True),
-}
-
-
-def grad_evidence(draft, origin) -> Tuple[str, Optional[Position], Optional[str]]:
-    """The clause saying why the saving op recorded a graph (``origin``: a values.GradOrigin), as in
-    "because 'self.fc(x)' on line 10, a module's output, requires grad"; where its source is, and its text."""
-    if origin is None:
-        return "", None, None
-    positions = draft.positions
-
-    def place(node) -> Optional[Position]:
-        return Position(positions[node].start.line, positions[node].start.column) if node in positions else None
-
-    where = place(origin.source)
-    text = draft.code(origin.source)
-    on_line = f" on line {where.line}" if where is not None else ""
-    if origin.kind == "module_parameters":
-        # the module, as the code names it: the called expression of ``self.fc(x)``, a constructor
-        source = origin.source.func if isinstance(origin.source, cst.Call) and where is not None and \
-            not draft.code(origin.source.func).startswith(("nn.", "torch.", "super")) else origin.source
-        module = draft.code(source)
-        return f" because the parameters of '{module}'{on_line} require grad", where, module
-    if origin.kind == "callers_pass":
-        verb = "requires grad" if origin.certain else "may require grad"
-        clause = f" because the calls of '{origin.function}' pass '{text}' a tensor that {verb}"
-        via = origin.via
-        passed = place(via.source) if via is not None and via.kind != "callers_pass" else None
-        if passed is not None:
-            passed_text = draft.code(via.source)
-            return f"{clause} ('{passed_text}' on line {passed.line})", passed, passed_text
-        return clause, where, text
-    if origin.kind == "hooked_input":
-        return f" because the input of '{text}'{on_line} may require grad", where, None
-    if origin.kind == "assumed":
-        return f" because '{text}' is assumed to require grad (assume-params-are-tensors)", where, text
-    what, certain = _ORIGIN_PHRASES.get(origin.kind, ("", False))
-    what = what.format(function=origin.function or "this function")
-    verb = "requires grad" if certain else "may require grad"
-    return f" because '{text}'{on_line}{', ' + what + ',' if what else ''} {verb}", where, text
 
 
 def role_text(qualname: str, role: str, argument: str) -> str:
@@ -125,7 +73,7 @@ def report(draft) -> Finding:
         if save.role == "input" and save.saved_text:
             saved = draft.code(save.saved_text)
     where = f" on line {saving_line}" if saving_line else ""
-    because, grad_at, grad_source = grad_evidence(draft, save.origin if save is not None else None)
+    because, grad_at, grad_source = draft.grad_evidence(save.origin if save is not None else None)
     role_part = f" ({role_text(save.qualname, save.role, save.argument)})" if save is not None else ""
     inner = event.inner_op if save is not None else None
     if inner is not None:  # a function of this file saved it: name the op inside that did

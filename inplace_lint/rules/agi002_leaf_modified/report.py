@@ -29,11 +29,14 @@ _LEAF_UPDATE_METHODS = frozenset({
 
 def report(draft) -> Finding:
     op, target_q = draft.op, draft.target_q
+    because, at, source = draft.grad_evidence(draft.event.grad_origin)
+    # "but 'nn.Parameter(...)' on line 10, a parameter, requires grad" (the clause without its "because")
+    why = because[len(" because "):] if because else "it requires grad"
     message = (
-        f"'{op}' modifies leaf tensor {target_q} in place, but it requires grad; torch raises at once "
+        f"'{op}' modifies leaf tensor {target_q} in place, but {why}; torch raises at once "
         f"\"{LEAF_ERROR}\". Update it under 'with torch.no_grad():' or work on a copy."
     )
-    evidence = Evidence(op, draft.target, runtime_error=LEAF_ERROR)
+    evidence = draft.with_grad_evidence(Evidence(op, draft.target, runtime_error=LEAF_ERROR), at, source)
     return draft.with_fix(draft.finding(message, evidence), plan_fix)
 
 

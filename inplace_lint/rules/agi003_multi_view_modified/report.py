@@ -20,9 +20,11 @@ UNBOUND = "torch.Tensor.__iter__"  # the op of a tensor's rows, iterated or unpa
 def report(draft) -> Finding:
     op, target, target_q = draft.op, draft.target, draft.target_q
     origin = draft.event.origin
+    because, at, source = draft.grad_evidence(draft.event.grad_origin)
     if draft.event.fill:
         message = (
-            f"'{op}' writes a tensor that requires grad into {target_q}, {_what(draft, origin, 'does not')}; "
+            f"'{op}' writes a tensor that requires grad into {target_q}{draft.aside(because)}, "
+            f"{_what(draft, origin, 'does not')}; "
             f"torch raises at once \"A view was created in no_grad mode and is being modified inplace with "
             f"grad mode enabled. {MULTI_VIEW_ERROR}\".{_siblings(draft, origin)} Write through the base "
             f"tensor (buf[i] = ...) or build the result out of place (torch.stack)."
@@ -30,11 +32,12 @@ def report(draft) -> Finding:
         evidence = Evidence(op, target, role=MULTI_VIEW_FILL, runtime_error=MULTI_VIEW_ERROR)
     else:
         message = (
-            f"'{op}' modifies {target_q} in place, but it is {_what(draft, origin, 'requires grad')}; "
+            f"'{op}' modifies {target_q} in place, but it is {_what(draft, origin, 'requires grad' + because)}; "
             f"torch raises at once \"{_torch_names(origin)} is a view and is being modified inplace. "
             f"{MULTI_VIEW_ERROR}\".{_siblings(draft, origin)}"
         )
         evidence = Evidence(op, target, runtime_error=MULTI_VIEW_ERROR)
+    evidence = draft.with_grad_evidence(evidence, at, source)
     return draft.with_fix(draft.finding(message, evidence), plan_fix)
 
 

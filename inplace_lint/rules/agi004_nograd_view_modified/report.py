@@ -18,9 +18,10 @@ NOGRAD_VIEW_FILL = "no_grad view filled with grad"  # the evidence's role for a 
 
 def report(draft) -> Finding:
     op, target, target_q = draft.op, draft.target, draft.target_q
+    because, at, source = draft.grad_evidence(draft.event.grad_origin)
     if draft.event.fill:
         message = (
-            f"'{op}' writes a tensor that requires grad into {target_q}, a view made under torch.no_grad() "
+            f"'{op}' writes a tensor that requires grad into {target_q}{draft.aside(because)}, a view made under torch.no_grad() "
             f"(or inference_mode) of a tensor that does not; torch raises at once \"A view was "
             f"{NOGRAD_VIEW_ERROR}\". Make the view outside no_grad, or build the result out of place."
         )
@@ -28,11 +29,12 @@ def report(draft) -> Finding:
     else:
         message = (
             f"'{op}' modifies {target_q} in place with grad mode on, but it is a view made under "
-            f"torch.no_grad() (or inference_mode) of a tensor that requires grad; torch raises at once "
+            f"torch.no_grad() (or inference_mode) of a tensor that requires grad{because}; torch raises at once "
             f"\"A view was {NOGRAD_VIEW_ERROR}\". Make the view outside no_grad, write it under no_grad "
             f"too, or clone it."
         )
         evidence = Evidence(op, target, runtime_error=NOGRAD_VIEW_ERROR)
+    evidence = draft.with_grad_evidence(evidence, at, source)
     return draft.with_fix(draft.finding(message, evidence), plan_fix)
 
 
