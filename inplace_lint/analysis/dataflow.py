@@ -886,9 +886,13 @@ class Interpreter:
             new_records.add(self.create_record(state, sid, info, target.groups))
         hist = frozenset(new_records)
         grad = NO
-        for val in args.values():
+        info = self.k.lookup(qualname) if qualname else None
+        carriers = info.grad_inputs if info is not None else None  # measured: an index carries no grad
+        for name, val in args.items():
             if val.tensorish and not self.unit.nograd:
                 hist |= val.hist
+                if carriers is not None and name not in carriers:
+                    continue
                 if val.grad == YES:
                     grad = YES
                 elif val.grad == MAYBE and grad == NO:
@@ -897,7 +901,8 @@ class Interpreter:
             grad = NO
         self.update_aliases(state, target.groups, hist, grad)
         new_grad = target.grad if grad == NO else (YES if grad == YES or target.grad == YES else MAYBE)
-        origin = target.origin if target.grad == YES or grad == NO else origin_of([target, *args.values()])
+        origin = target.origin if target.grad == YES or grad == NO else origin_of(
+            [target] + [v for name, v in args.items() if carriers is None or name in carriers])
         return replace(target, hist=target.hist | hist, grad=new_grad, fresh=False, kind=target.kind, origin=origin)
 
     # ================================================================================== statements

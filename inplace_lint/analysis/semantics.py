@@ -368,10 +368,13 @@ def apply_op(
         if v.kind in (UNKNOWN, CONTAINER) and name in NON_TENSOR_PARAMS and name not in info.tensor_params:
             continue  # what may be anything, passed as a dtype, a device, a size: no gradient flows from it
         tensor_vals.append(v)
-    grad = _grad_of(interp, tensor_vals, module) if info.differentiable else NO
+    # what carries grad into the result: every tensor input, or those torch measured to (not an index)
+    grad_vals = tensor_vals if info.grad_inputs is None else [v for v in extra if v.kind in (
+        TENSOR, UNKNOWN, CONTAINER, PARAMS)] + [v for name, v in args.items() if name in info.grad_inputs]
+    grad = _grad_of(interp, grad_vals, module) if info.differentiable else NO
     # why its saves record a graph: its inputs' grad for what a module saves of its own parameters, its
     # parameters' (or another input's) for what it saves of its inputs
-    input_origin = origin_of(v for v in tensor_vals if v.kind in (TENSOR, UNKNOWN, CONTAINER, PARAMS))
+    input_origin = origin_of(v for v in grad_vals if v.kind in (TENSOR, UNKNOWN, CONTAINER, PARAMS))
     module_origin = GradOrigin(node, MODULE_PARAMETERS) if module is not None and module.has_params \
         and not module.frozen else None
     new_records = set()
@@ -472,7 +475,7 @@ def apply_op(
         rid = interp.create_record(state, sid, site, saved_groups if outputs else groups)
         hist |= {rid}
         # what made it save (``if x.requires_grad: ... else:`` has the else branch drop a save x alone made)
-        _note_triggers(interp, sid, tensor_vals, module is not None and module.has_params and not module.frozen)
+        _note_triggers(interp, sid, grad_vals, module is not None and module.has_params and not module.frozen)
     origin = (_module_origin(interp, node) if module_origin is not None else input_origin) if grad != NO else None
     if outputs:
         kind = _kind_of(tensor_vals) if tensor_vals else UNKNOWN

@@ -120,6 +120,9 @@ class OpInfo:
     # how many values the Python call returns, measured (ATen's overload may return more: F.nll_loss
     # runs nll_loss_forward, which also returns total_weight)
     returns: int = 1
+    # the tensor parameters that carry grad into the result, measured one at a time (None: every tensor
+    # parameter; gather's ``index``, masked_fill's ``mask`` do not)
+    grad_inputs: Optional[Tuple[str, ...]] = None
 
     @property
     def saves_result(self) -> bool:
@@ -154,6 +157,7 @@ def _op(name: str, raw: Mapping) -> OpInfo:
         writes_given=(raw["writes_given"]["kwarg"], raw["writes_given"]["target"]) if raw.get("writes_given")
         else None,
         returns=int(raw.get("returns", 1)),
+        grad_inputs=tuple(raw["grad_inputs"]) if "grad_inputs" in raw else None,
     )
 
 

@@ -231,6 +231,8 @@ def python_entry(api, result, aten: Dict[str, Any]) -> Tuple[Dict[str, Any], Opt
         entry["multi_view"] = True
     if result.returns != 1:
         entry["returns"] = result.returns
+    if result.differentiable and api.kind != "module" and set(result.grad_inputs) != set(api.tensor_params()):
+        entry["grad_inputs"] = result.grad_inputs  # the others (an index, a mask) carry no grad
     try:
         calls, out, argvals = _dispatch_trace(api)
     except Exception:

@@ -41,6 +41,8 @@ class ProbeResult:
     no_backward: bool = False  # backward raised "not implemented"
     multi_view: bool = False  # its outputs are views torch forbids to modify in place (split, unbind)
     returns: int = 1  # how many values the Python call returns (torch.sort: 2; F.nll_loss: 1, as ATen's 2)
+    # the tensor inputs whose requiring grad alone makes the result require grad (not gather's index)
+    grad_inputs: List[str] = field(default_factory=list)
     writes_given: Optional[bool] = None  # api.writes_given: the keyword given, the call bumped its target
     notes: List[str] = field(default_factory=list)
 
@@ -363,6 +365,8 @@ def _probe(api: Api, seed: int) -> ProbeResult:
     outs = _flat_tensors(out)
     res.differentiable = bool(grad_names) and any(o.requires_grad for o in outs)
     res.returns = len(out) if isinstance(out, (tuple, list)) else 1
+    if res.differentiable and api.kind != "module":
+        res.grad_inputs = [name for name in grad_names if _carries_grad(api, name, seed)]
     # --- in-place forms
     if api.always_inplace:
         res.inplace_saves = saves
@@ -392,6 +396,16 @@ def _probe(api: Api, seed: int) -> ProbeResult:
     if res.view_of:
         res.multi_view = _multi_view(api, grad_names, seed)
     return res
+
+
+def _carries_grad(api: Api, name: str, seed: int) -> bool:
+    """With only ``name`` requiring grad, does the result require grad?"""
+    try:
+        values, leaves, module = _prepare(api, frozenset({name}), seed, inplace=False)
+        outs = _flat_tensors(_invoke(api, values, module, False, seed))
+    except Exception:  # the call needs more than one input with grad: count it, never guess it away
+        return True
+    return any(o.requires_grad for o in outs)
 
 
 def _given_write_bumps(api: Api, seed: int) -> bool:
