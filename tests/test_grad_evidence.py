@@ -120,6 +120,37 @@ def test_json_carries_the_evidence():
             evidence["grad_reason"]) == ("torch.zeros(3, requires_grad=True)", 3, 5, "requires_grad")
 
 
+def test_sarif_relates_the_grad_source():
+    from inplace_lint.adapters.output import sarif_log
+    finding = _only("""
+        import torch
+        w = torch.zeros(3, requires_grad=True)
+        y = w.exp()
+        y.add_(1)
+        y.sum().backward()
+    """)
+    related = sarif_log([finding])["runs"][0]["results"][0]["relatedLocations"]
+    assert [(r["physicalLocation"]["region"]["startLine"], r["message"]["text"]) for r in related] == [
+        (4, "`w.exp()` saved `y` here for backward"),
+        (3, "`torch.zeros(3, requires_grad=True)` requires grad"),
+    ]
+
+
+def test_language_server_relates_the_grad_source(tmp_path):
+    pytest.importorskip("pygls")
+    from inplace_lint.adapters.lsp import create_server
+    path = tmp_path / "grad_source.py"
+    source = "import torch\nw = torch.zeros(3, requires_grad=True)\ny = w.exp()\ny.add_(1)\ny.sum().backward()\n"
+    path.write_text(source)
+    server = create_server()
+    (finding,) = server.lint(path.as_uri(), source).findings
+    saved, grad = server.diagnostic(path.as_uri(), source.splitlines(), finding).related_information
+    assert "saved `y` here for backward" in saved.message
+    assert grad.message == "`torch.zeros(3, requires_grad=True)` requires grad"
+    assert (grad.location.range.start.line, grad.location.range.start.character,
+            grad.location.range.end.character) == (1, 4, 38)
+
+
 @pytest.mark.parametrize("fixture", AGI001_FIXTURES, ids=lambda f: f.id)
 def test_every_agi001_fixture_finding_states_its_evidence(fixture):
     for finding in lint_source(fixture.source, str(fixture.path)):

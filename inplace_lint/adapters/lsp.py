@@ -342,6 +342,14 @@ class InplaceLintServer(LanguageServer):
                     message=f"{saving} saved `{evidence.tensor}` here for backward",
                 )
             )
+        if evidence.grad_source_line is not None and evidence.grad_source:  # why it requires grad
+            line, column = evidence.grad_source_line, evidence.grad_source_column or 0
+            text = lines[line - 1] if 0 < line <= len(lines) else ""
+            end_column = column + len(evidence.grad_source) if text[column:].startswith(evidence.grad_source) \
+                else len(text.rstrip())
+            related.append(types.DiagnosticRelatedInformation(
+                location=types.Location(uri=uri, range=self.lsp_range(lines, (line, column), (line, end_column))),
+                message=f"`{evidence.grad_source}` requires grad"))
         for other in finding.related:  # the write in another file
             other_lines = _file_lines(other.path)
             related.append(types.DiagnosticRelatedInformation(

@@ -195,6 +195,16 @@ def _sarif_result(finding: Finding, rule_index: Dict[str, int]) -> Dict[str, Any
                 "message": {"text": f"`{saving}` saved `{evidence.tensor}` here for backward"},
             }
         )
+    if evidence.grad_source_line is not None and evidence.grad_source:
+        related.append({
+            "id": len(related) + 1,
+            "physicalLocation": {
+                "artifactLocation": _artifact_location(finding.path),
+                "region": {"startLine": evidence.grad_source_line,
+                           "startColumn": (evidence.grad_source_column or 0) + 1},
+            },
+            "message": {"text": f"`{evidence.grad_source}` requires grad"},
+        })
     for other in finding.related:  # the write in another file of the program
         related.append({
             "id": len(related) + 1,
