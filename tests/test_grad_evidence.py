@@ -45,6 +45,25 @@ MODULE = (
 )
 
 
+# the seed's shape: fn's parameter requires grad only by what its callers pass (or by the assumption)
+SEED_FN = textwrap.dedent("""
+    import torch
+
+    def fn(a):
+        b = a ** 2
+        for _ in range(5):
+            b *= b
+        return b
+""")
+FACTORY = textwrap.dedent("""
+    import torch
+    w = torch.zeros(3, requires_grad=True)
+    y = w.exp()
+    y.add_(1)
+    y.sum().backward()
+""")
+
+
 @pytest.mark.parametrize("body, reason, clause", [
     ("        y = torch.sigmoid(self.fc(x))\n        y += 1\n        return y",
      "module_output", "because 'self.fc(x)' on line 11, a module's output, requires grad"),
@@ -60,13 +79,7 @@ def test_module_evidence(body, reason, clause):
 
 
 def test_requires_grad_factory():
-    finding = _only("""
-        import torch
-        w = torch.zeros(3, requires_grad=True)
-        y = w.exp()
-        y.add_(1)
-        y.sum().backward()
-    """)
+    finding = _only(FACTORY)
     assert finding.evidence.grad_reason == "requires_grad"
     assert finding.evidence.grad_source == "torch.zeros(3, requires_grad=True)"
     assert finding.evidence.grad_source_line == 3
@@ -74,18 +87,7 @@ def test_requires_grad_factory():
 
 
 def test_what_the_calls_pass_names_where_it_comes_from():
-    finding = _only("""
-        import torch
-
-        def fn(a):
-            b = a ** 2
-            for _ in range(5):
-                b *= b
-            return b
-
-        a = torch.tensor(5.0, requires_grad=True)
-        fn(a).backward()
-    """)
+    finding = _only(SEED_FN + "\na = torch.tensor(5.0, requires_grad=True)\nfn(a).backward()\n")
     assert finding.evidence.grad_reason == "callers_pass"
     assert finding.evidence.grad_source_line == 10
     assert ("because the calls of 'fn' pass 'a' a tensor that requires grad "
@@ -93,28 +95,14 @@ def test_what_the_calls_pass_names_where_it_comes_from():
 
 
 def test_an_assumption_says_so():
-    finding = _only("""
-        import torch
-
-        def fn(a):
-            b = a ** 2
-            for _ in range(5):
-                b *= b
-            return b
-    """, assume_params_are_tensors=True)
+    finding = _only(SEED_FN, assume_params_are_tensors=True)
     assert finding.evidence.grad_reason == "assumed"
     assert "because 'a' is assumed to require grad (assume-params-are-tensors)" in finding.message
 
 
 def test_json_carries_the_evidence():
     from inplace_lint.model.findings import finding_to_json
-    finding = _only("""
-        import torch
-        w = torch.zeros(3, requires_grad=True)
-        y = w.exp()
-        y.add_(1)
-        y.sum().backward()
-    """)
+    finding = _only(FACTORY)
     evidence = finding_to_json(finding)["evidence"]
     assert (evidence["grad_source"], evidence["grad_source_line"], evidence["grad_source_column"],
             evidence["grad_reason"]) == ("torch.zeros(3, requires_grad=True)", 3, 5, "requires_grad")
@@ -122,13 +110,7 @@ def test_json_carries_the_evidence():
 
 def test_sarif_relates_the_grad_source():
     from inplace_lint.adapters.output import sarif_log
-    finding = _only("""
-        import torch
-        w = torch.zeros(3, requires_grad=True)
-        y = w.exp()
-        y.add_(1)
-        y.sum().backward()
-    """)
+    finding = _only(FACTORY)
     related = sarif_log([finding])["runs"][0]["results"][0]["relatedLocations"]
     assert [(r["physicalLocation"]["region"]["startLine"], r["message"]["text"]) for r in related] == [
         (4, "`w.exp()` saved `y` here for backward"),
@@ -140,7 +122,7 @@ def test_language_server_relates_the_grad_source(tmp_path):
     pytest.importorskip("pygls")
     from inplace_lint.adapters.lsp import create_server
     path = tmp_path / "grad_source.py"
-    source = "import torch\nw = torch.zeros(3, requires_grad=True)\ny = w.exp()\ny.add_(1)\ny.sum().backward()\n"
+    source = FACTORY
     path.write_text(source)
     server = create_server()
     (finding,) = server.lint(path.as_uri(), source).findings
@@ -148,7 +130,7 @@ def test_language_server_relates_the_grad_source(tmp_path):
     assert "saved `y` here for backward" in saved.message
     assert grad.message == "`torch.zeros(3, requires_grad=True)` requires grad"
     assert (grad.location.range.start.line, grad.location.range.start.character,
-            grad.location.range.end.character) == (1, 4, 38)
+            grad.location.range.end.character) == (2, 4, 38)
 
 
 @pytest.mark.parametrize("fixture", AGI001_FIXTURES, ids=lambda f: f.id)
