@@ -3,6 +3,7 @@ example through every front end, what the findings say, and what a re-run reads 
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import subprocess
@@ -255,3 +256,38 @@ def test_off_unless_asked_for(project: Path, monkeypatch):
     monkeypatch.delenv(program.WHOLE_PROGRAM_ENV)
     done = run("-m", "inplace_lint", "--no-cache", "demo", cwd=project)
     assert done.returncode == 0, done.stdout
+
+
+def test_the_lint_gets_the_tree_of_the_linked_text_once(project: Path):
+    linker = Linker(ProjectIndex(SearchPath.for_project(project)), writes_in_place=program.writes_in_place)
+    linked = linker.link(project / "demo" / "model.py", MODEL)
+    assert linked.regions
+    tree = linker.tree_of(linked.text)
+    assert ast.dump(tree, include_attributes=True) == ast.dump(ast.parse(linked.text), include_attributes=True)
+    assert linker.tree_of(linked.text) is None
+    utils = project / "demo" / "utils.py"
+    alone = linker.link(utils, utils.read_text())
+    assert not alone.regions
+    assert ast.dump(linker.tree_of(alone.text)) == ast.dump(ast.parse(alone.text))
+
+
+def test_only_the_definitions_reached_are_read_for_the_names_they_use(tmp_path: Path):
+    layers = LAYERS + textwrap.dedent("""
+
+        def unused(x):
+            return x.add_(1)
+
+
+        A = (1,
+             2); B = unused
+    """)
+    write(tmp_path, {"pyproject.toml": "", "demo/__init__.py": "", "demo/layers.py": layers,
+                     "demo/model.py": MODEL})
+    linker = Linker(ProjectIndex(SearchPath.for_project(tmp_path)), writes_in_place=program.writes_in_place)
+    model = tmp_path / "demo" / "model.py"
+    linker.link(model, MODEL)
+    facts = linker.facts(tmp_path / "demo" / "layers.py")
+    assert list(facts.loads) == [facts.definitions["Act"]]
+    # a statement starting on the line another one ends is read from the whole text
+    assert facts.loads_of(facts.definitions["B"]) == {"unused"}
+    assert facts.loads_of(facts.definitions["unused"]) == {"x"}

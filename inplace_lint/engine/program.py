@@ -42,6 +42,7 @@ _LINKERS: Dict[Tuple[Path, ...], Linker] = {}
 _ROOTS: Dict[str, Tuple[Path, ...]] = {}  # folder -> the search roots of files there
 _UNSAVED: Dict[Path, str] = {}
 _LAST_FILES: Dict[str, Tuple[Path, ...]] = {}
+_LAST_LINKER: List[Linker] = []  # the linker of the last link, which holds the tree of the text it linked
 
 
 def enabled() -> bool:
@@ -118,11 +119,18 @@ def link(source: str, path: str) -> Optional[Linked]:
     except LintError:  # a bad size limit: the lint says so
         return None
     linker = linker_for(path)
+    _LAST_LINKER[:] = [] if linker is None else [linker]
     if linker is None:
         return None
     linked = linker.link(Path(path), source)
     _LAST_FILES[os.path.abspath(path)] = linked.files
     return linked if linked.regions else None
+
+
+def tree_of(text: str) -> Optional[ast.Module]:
+    """The ``ast`` tree of ``text`` if it is what the last :func:`link` linked (its ``Linked.text``, or
+    ``source`` when it imports nothing there): the linker parsed the file's own lines already."""
+    return _LAST_LINKER[0].tree_of(text) if _LAST_LINKER else None
 
 
 def last_dependencies(path: str) -> Tuple[Path, ...]:
