@@ -291,3 +291,60 @@ def test_only_the_definitions_reached_are_read_for_the_names_they_use(tmp_path: 
     # a statement starting on the line another one ends is read from the whole text
     assert facts.loads_of(facts.definitions["B"]) == {"unused"}
     assert facts.loads_of(facts.definitions["unused"]) == {"x"}
+
+
+@pytest.mark.parametrize("text, writes", [
+    ("def f(x):\n    x.add_(1)", True),
+    ("def f(x):\n    y = x.view(-1)\n    y.add_(1)", True),
+    ("def f(x):\n    y = x.float()\n    y.add_(1)", True),  # float() may return x itself
+    ("def f(x):\n    torch.relu_(x)", True),
+    ("def f(xs):\n    for x in xs:\n        x.mul_(2)", True),
+    ("def f(x):\n    def g():\n        x.add_(1)\n    g()", True),
+    ("def f(x, out=None):\n    torch.add(x, 1, out=out)", True),
+    ("def f(d):\n    d[k] = 1", True),
+    ("def f(m, lr):\n    with torch.no_grad():\n        for p in m.parameters():\n            p -= lr * p.grad", True),
+    ("def f(opt):\n    opt.step()", True),
+    ("class A(nn.Module):\n    def __init__(self, inplace=False):\n        self.r = nn.ReLU(inplace=inplace)", True),
+    ("class A(nn.Module):\n    def __init__(self):\n        self.r = nn.ReLU(True)", True),
+    ("class A(nn.Module):\n    def forward(self, x):\n        y = self.conv(x)\n        y.mul_(2)\n        return y", True),
+    # what it makes itself, its module's globals, initialisation under no_grad
+    ("def f(x, p):\n    r = x.new_empty(x.shape).bernoulli_(p)\n    r.div_(p)\n    return x * r", False),
+    ("def f(x):\n    y = torch.cat([x, x])\n    y[0] = 1\n    return y", False),
+    ("class A(nn.Module):\n    def forward(self, x):\n        y = x.sigmoid()\n        y.mul_(2)\n        return y", False),
+    ("def f(a: Optional[int] = None, **kwargs):\n    kwargs['a'] = a\n    return g(**kwargs)", False),
+    ("def f(d: Optional[Dict] = None):\n    d = d or {}\n    d[k] = 1", False),
+    ("def f(sd, n):\n    w = n + '.weight'\n    sd[w] = 1", False),
+    ("def f(self):\n    body = [self.name]\n    body += [self.x]\n    return body", False),
+    ("def f(t):\n    n = len(t)\n    n -= 1\n    return n", False),
+    ("def f(x):\n    _REGISTRY[x] = 1", False),
+    ("def f(m):\n    nn.init.zeros_(m.bias)", False),
+    ("def f(x):\n    with torch.no_grad():\n        x.mul_(2)", False),
+    ("def f(m):\n    m.requires_grad_(False)", False),
+    ("class A:\n    def __init__(self):\n        self.o = defaultdict(dict)\n    def h(self, k, x):\n"
+     "        self.o[x.device][k] = x", False),
+])
+def test_what_a_definition_may_write_that_its_caller_holds(text: str, writes: bool):
+    assert program.writes_in_place(text) is writes
+
+
+def test_a_helper_writing_only_what_it_makes_is_not_copied(tmp_path: Path):
+    helpers = "import torch\n\n\ndef noise(x):\n    r = torch.zeros_like(x)\n    r.add_(1)\n    return x * r\n"
+    model = "import torch\nfrom .helpers import noise\n\n\ndef f(x):\n    y = torch.sigmoid(x)\n    return noise(y)\n"
+    write(tmp_path, {"pyproject.toml": "", "demo/__init__.py": "", "demo/helpers.py": helpers, "demo/model.py": model})
+    linker = Linker(ProjectIndex(SearchPath.for_project(tmp_path)), writes_in_place=program.writes_in_place,
+                    uses=program.names_run_with_grad)
+    assert not linker.link(tmp_path / "demo" / "model.py", model).regions
+    (tmp_path / "demo" / "helpers.py").write_text(helpers.replace("r.add_(1)", "x.add_(1)"))
+    assert [r.name for r in linker.link(tmp_path / "demo" / "model.py", model).regions] == ["noise"]
+
+
+def test_a_helper_called_only_under_no_grad_does_not_count(tmp_path: Path):
+    init = ("import torch\n\n\ndef _fill(t):\n    t.uniform_()\n\n\ndef fill_(t):\n    with torch.no_grad():\n"
+            "        return _fill(t)\n\n\ndef fill_with_grad(t):\n    return _fill(t)\n")
+    model = "from .init import fill_, fill_with_grad\n"
+    write(tmp_path, {"pyproject.toml": "", "demo/__init__.py": "", "demo/init.py": init, "demo/model.py": model})
+    linker = Linker(ProjectIndex(SearchPath.for_project(tmp_path)), writes_in_place=program.writes_in_place,
+                    uses=program.names_run_with_grad)
+    init_py = tmp_path / "demo" / "init.py"
+    assert not linker.worth_copying(init_py, "fill_")
+    assert linker.worth_copying(init_py, "fill_with_grad")

@@ -204,13 +204,15 @@ def _facts(path: Path, text: str, tree: ast.Module, index: ProjectIndex) -> _Fil
 class Linker:
     """Links files of one program; what it learnt of each file is kept by the file's content."""
 
-    def __init__(self, index: ProjectIndex, writes_in_place=None):
+    def __init__(self, index: ProjectIndex, writes_in_place=None, uses=None):
         """``writes_in_place(text)``: may this definition's text write a tensor in place? Only definitions
         that do, or that use one that does (an ``nn.Module`` building an in-place activation class), are
         copied: a hazard across files needs the write in the other file, and copying everything a file
-        imports cost several times the lint itself."""
+        imports cost several times the lint itself. ``uses(text)``: the names among those it refers to
+        whose writes count for it (None: all)."""
         self.index = index
         self.writes_in_place = writes_in_place
+        self.uses = uses
         self._worth: Dict[Path, Dict[str, bool]] = {}  # file -> name -> worth copying
         self._facts: Dict[Path, Tuple[str, Optional[_FileFacts]]] = {}  # file -> (its text, its facts)
         # file -> (digest of its text, its Linked, (file read, its text) for each file read)
@@ -259,6 +261,13 @@ class Linker:
             known = facts.writes[definition] = bool(self.writes_in_place(facts.text_of(definition)))
         return known
 
+    def _uses(self, facts: _FileFacts, definition: _Definition) -> frozenset:
+        loads = facts.loads_of(definition)
+        if self.uses is None:
+            return loads
+        counted = self.uses(facts.text_of(definition))
+        return loads if counted is None else loads & counted
+
     def worth_copying(self, file: Path, name: str, hops: int = 1, active=None) -> bool:
         """Does the definition ``name`` of ``file`` write in place, or use (up to MAX_HOPS files away)
         a definition that does?"""
@@ -279,7 +288,7 @@ class Linker:
             answer = found is not None and hops < MAX_HOPS and self.worth_copying(*found, hops + 1, active)
         elif definition is not None:
             answer = self._writes(facts, definition)
-            for used in () if answer else sorted(facts.loads_of(definition)):
+            for used in () if answer else sorted(self._uses(facts, definition)):
                 if answer:
                     break
                 if used in facts.definitions and used != name:
