@@ -31,10 +31,9 @@ from inplace_lint.knowledge import load as load_knowledge
 from inplace_lint.model.findings import Finding, LintError, Position, Related
 from inplace_lint.model.records import FrozenRecord
 from inplace_lint.project.index import ProjectIndex
-from inplace_lint.project.linking import Linked, Linker, names_loaded
+from inplace_lint.project.linking import Linked, Linker, definition_tree, names_loaded
 from inplace_lint.project.modules import SearchPath, find_project_root
 from inplace_lint.syntax.lines import char_column, split_lines
-from inplace_lint.syntax.select import parse_quietly
 
 # INPLACE_LINT_WHOLE_PROGRAM=1 lints each file with its program. Off by default: linked, a lint costs
 # 2.2x the CPU on timm (every importer analyses the copies again); summaries computed once per file
@@ -72,11 +71,14 @@ def writes_in_place(text: str) -> bool:
     x.new_empty(s).bernoulli_(p)``), its module's globals, ``requires_grad_`` and writes under no_grad
     that read no gradient (initialisation: ``nn.init.trunc_normal_(m.weight)``, ``load_state_dict``) are
     no hazard it brings to a caller."""
-    tree = _parsed(text)
-    if tree is None:
-        return tree is _UNPARSED
+    if _WRITES_IN_PLACE.search(text) is None:
+        return False
+    scopes = _scopes_of(text)
+    if scopes is None:
+        return True
     try:
-        return _writes_seen_outside(tree)
+        return any(scope.builds_in_place for scope in scopes) or any(
+            any(scope.writes_outside()) for scope in scopes if scope.is_function)
     except RecursionError:
         return True
 
@@ -86,36 +88,26 @@ def names_run_with_grad(text: str) -> Optional[frozenset]:
     it calls only under no_grad brings its callers no hazard either."""
     if "no_grad" not in text and "inference_mode" not in text:
         return None
-    try:
-        tree = parse_quietly(text)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
+    scopes = _scopes_of(text)
+    if scopes is None:
         return None
+    return frozenset().union(*(scope.loads for scope in scopes))
+
+
+_LAST_SCOPES: List[Tuple[str, Optional[List["_Scope"]]]] = []  # the text both hooks were last asked about
+
+
+def _scopes_of(text: str) -> Optional[List["_Scope"]]:
+    """The scopes of a definition's text (None: it does not parse), for both hooks from one parse."""
+    if _LAST_SCOPES and _LAST_SCOPES[0][0] is text:
+        return _LAST_SCOPES[0][1]
+    tree = definition_tree(text)
     try:
-        names = set()
-        for scope in _scopes(tree):
-            names |= scope.loads
-        return frozenset(names)
+        scopes = None if tree is None else _scopes(tree)
     except RecursionError:
-        return None
-
-
-_UNPARSED = ast.Module(body=[], type_ignores=[])  # _parsed's answer for text it cannot parse
-_LAST_PARSED: List[Tuple[str, Optional[ast.AST]]] = []  # the text each hook was last asked about
-
-
-def _parsed(text: str) -> Optional[ast.AST]:
-    """The tree of a definition's text; None when the text has no write at all (the quick look)."""
-    if _LAST_PARSED and _LAST_PARSED[0][0] is text:
-        return _LAST_PARSED[0][1]
-    if _WRITES_IN_PLACE.search(text) is None:
-        tree = None
-    else:
-        try:
-            tree = parse_quietly(text)
-        except (SyntaxError, ValueError, RecursionError, MemoryError):
-            tree = _UNPARSED
-    _LAST_PARSED[:] = [(text, tree)]
-    return tree
+        scopes = None
+    _LAST_SCOPES[:] = [(text, scopes)]
+    return scopes
 
 
 _FRESH_METHODS = frozenset({"clone"}) | frozenset(m for m in NON_DIFFERENTIABLE_METHODS if m.startswith("new_"))
@@ -181,64 +173,52 @@ def _root(node):
     return node
 
 
-def _writes_seen_outside(tree: ast.AST) -> bool:
-    for node in ast.walk(tree):
-        if type(node) is ast.Call:
-            for keyword in node.keywords:
-                if keyword.arg in ("inplace", "max_norm") and not (
-                        type(keyword.value) is ast.Constant and keyword.value.value in (False, None)):
-                    return True  # a module or functional op built or run in place
-            func = node.func
-            if type(func) is ast.Attribute:
-                if func.attr == "step":
-                    return True  # an optimizer step: parameters written in place
-                if node.args and type(node.args[0]) is ast.Constant and node.args[0].value is True and \
-                        _dotted(func.value) is not None:
-                    return True  # nn.ReLU(True)
-    # the other writes, function by function (code outside any runs when its module is imported)
-    return any(any(scope.writes_outside()) for scope in _scopes(tree) if scope.is_function)
-
-
 def _scopes(tree: ast.AST) -> List["_Scope"]:
-    attributes = {id(method): made for made, method in _methods(tree)}
     scopes = []
     work = [_Scope(None, tree, frozenset(), False)]
     while work:
         scope = work.pop()
         scopes.append(scope)
         outer = scope.outer | scope.params | set(scope.bound) if scope.is_function else scope.outer
+        classes = {id(method): klass for klass in scope.classes for method in klass.body}
         for function, no_grad in scope.functions:
             inner = _Scope(function, function, frozenset(outer), no_grad)
-            inner.made = attributes.get(id(function), {})
+            inner.klass = classes.get(id(function))
             work.append(inner)
     return scopes
 
 
-def _methods(tree: ast.AST):
-    """(the containers each class keeps in its attributes, one of its methods), for every method: an
-    attribute is such a container when every method that sets it sets it to one made there."""
-    for node in ast.walk(tree):
-        if type(node) is not ast.ClassDef:
+_CLASS_CONTAINERS: Dict[int, Tuple[ast.ClassDef, Dict[str, int]]] = {}
+
+
+def _class_containers(klass: ast.ClassDef) -> Dict[str, int]:
+    """The containers a class keeps in its attributes (name -> _container_depth): set, by every method
+    that sets them, to one made there."""
+    known = _CLASS_CONTAINERS.get(id(klass))
+    if known is not None and known[0] is klass:
+        return known[1]
+    made: Dict[str, int] = {}
+    other = set()
+    for method in klass.body:
+        if type(method) not in (ast.FunctionDef, ast.AsyncFunctionDef) or not (
+                method.args.posonlyargs + method.args.args):
             continue
-        methods = [m for m in node.body if type(m) in (ast.FunctionDef, ast.AsyncFunctionDef)
-                   and (m.args.posonlyargs + m.args.args)]
-        made: Dict[str, int] = {}
-        other = set()
-        for method in methods:
-            self_name = (method.args.posonlyargs + method.args.args)[0].arg
-            for statement in ast.walk(method):
-                if type(statement) is ast.Assign:
-                    for target in statement.targets:
-                        if type(target) is ast.Attribute and type(target.value) is ast.Name and \
-                                target.value.id == self_name:
-                            depth = _container_depth(statement.value)
-                            if depth:
-                                made[target.attr] = min(made.get(target.attr, depth), depth)
-                            else:
-                                other.add(target.attr)
-        made = {name: depth for name, depth in made.items() if name not in other}
-        for method in methods:
-            yield made, method
+        self_name = (method.args.posonlyargs + method.args.args)[0].arg
+        for statement in ast.walk(method):
+            if type(statement) is ast.Assign:
+                for target in statement.targets:
+                    if type(target) is ast.Attribute and type(target.value) is ast.Name and \
+                            target.value.id == self_name:
+                        depth = _container_depth(statement.value)
+                        if depth:
+                            made[target.attr] = min(made.get(target.attr, depth), depth)
+                        else:
+                            other.add(target.attr)
+    made = {name: depth for name, depth in made.items() if name not in other}
+    if len(_CLASS_CONTAINERS) > 64:
+        _CLASS_CONTAINERS.clear()  # the classes of the last few definitions judged
+    _CLASS_CONTAINERS[id(klass)] = (klass, made)
+    return made
 
 
 def _container_depth(value) -> int:
@@ -267,7 +247,9 @@ class _Scope:
         self.plain = set()
         self.containers = set()  # *args, **kwargs (made for the call), parameters annotated Dict, List
         self.is_function = function is not None
-        self.made: Dict[str, int] = {}  # a method's class's attributes holding containers it made
+        self.klass: Optional[ast.ClassDef] = None  # the class of a method
+        self.classes: List[ast.ClassDef] = []  # the classes defined in it
+        self.builds_in_place = False  # inplace=, nn.ReLU(True), max_norm=, an optimizer step
         self.self_name = None
         if function is not None:
             arguments = function.args
@@ -318,6 +300,10 @@ class _Scope:
                                      and not _reads_grad(node))
                 stack.extend((statement, inside) for statement in node.body)
                 continue
+            if kind is ast.Call:
+                self._builds_in_place(node)
+            elif kind is ast.ClassDef:
+                self.classes.append(node)
             if no_grad:
                 pass  # what runs under no_grad writes no tensor a caller saved for backward
             elif kind is ast.AugAssign:
@@ -349,6 +335,19 @@ class _Scope:
             elif kind is ast.ExceptHandler and node.name:
                 self.bound.setdefault(node.name, []).append(None)
             stack.extend((child, no_grad) for child in ast.iter_child_nodes(node))
+
+    def _builds_in_place(self, call: ast.Call) -> None:
+        for keyword in call.keywords:
+            if keyword.arg in ("inplace", "max_norm") and not (
+                    type(keyword.value) is ast.Constant and keyword.value.value in (False, None)):
+                self.builds_in_place = True  # a module or functional op built or run in place
+        func = call.func
+        if type(func) is ast.Attribute:
+            if func.attr == "step":
+                self.builds_in_place = True  # an optimizer step: parameters written in place
+            elif call.args and type(call.args[0]) is ast.Constant and call.args[0].value is True and \
+                    _dotted(func.value) is not None:
+                self.builds_in_place = True  # nn.ReLU(True)
 
     def _bind(self, target, value, no_grad: bool) -> None:
         kind = type(target)
@@ -442,7 +441,8 @@ class _Scope:
             if node.id in seen:
                 return True
             seen.add(node.id)
-            return all(value is not None and self._str(value, seen) for value in self.bound[node.id])
+            # one binding a str is enough (``tag = tag.strip("*")``): no name indexes both a tensor and a dict
+            return any(value is not None and self._str(value, seen) for value in self.bound[node.id])
         return False
 
     def _made_of_fresh(self, call, seen) -> bool:
@@ -454,7 +454,8 @@ class _Scope:
 
     def _made_attribute(self, node, depth: int) -> bool:
         return type(node) is ast.Attribute and type(node.value) is ast.Name and \
-            node.value.id == self.self_name and self.made.get(node.attr, 0) >= depth
+            node.value.id == self.self_name and self.klass is not None and \
+            _class_containers(self.klass).get(node.attr, 0) >= depth
 
     def writes_outside(self):
         """For each write site: may it write what a caller holds?"""

@@ -106,9 +106,14 @@ class _FileFacts(Record):
     # what the linker learnt of a definition when it first needed it: most are never reached
     loads: Dict[_Definition, frozenset] = factory(dict)
     writes: Dict[_Definition, bool] = factory(dict)
+    texts: Dict[_Definition, str] = factory(dict)
 
     def text_of(self, definition: _Definition) -> str:
-        return "\n".join(self.lines[definition.first - 1:definition.last])
+        """Its lines (one string each time: the linker's hooks may keep what they learnt of the last)."""
+        known = self.texts.get(definition)
+        if known is None:
+            known = self.texts[definition] = "\n".join(self.lines[definition.first - 1:definition.last])
+        return known
 
     def loads_of(self, definition: _Definition) -> frozenset:
         """The names the definition refers to (an assignment: its value's)."""
@@ -116,10 +121,10 @@ class _FileFacts(Record):
         if known is None:
             # its lines alone parse as the statement (at its line, in its column) unless it starts on a
             # line that ends another statement (``a = (1,\n2); b = a``): then the whole text
-            statement = _statement_at(self.text_of(definition), definition.line - definition.first + 1,
-                                      definition.column)
+            statement = _statement_at(definition_tree(self.text_of(definition)),
+                                      definition.line - definition.first + 1, definition.column)
             if statement is None:
-                statement = _statement_at(self.text, definition.line, definition.column)
+                statement = _statement_at(_parse(self.text), definition.line, definition.column)
             if statement is None:
                 known = frozenset()
             else:
@@ -128,10 +133,21 @@ class _FileFacts(Record):
         return known
 
 
-def _statement_at(text: str, line: int, column: int) -> Optional[ast.stmt]:
-    try:
-        tree = parse_quietly(text)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
+_LAST_TREE: list = []  # [text, its tree]
+
+
+def definition_tree(text: str) -> Optional[ast.Module]:
+    """The ``ast`` tree of a definition's text (None: it does not parse alone), kept for the next question
+    about the same text (the linker reads its names, its hooks what it writes): read it, never change it."""
+    if _LAST_TREE and _LAST_TREE[0] is text:
+        return _LAST_TREE[1]
+    tree = _parse(text)
+    _LAST_TREE[:] = [text, tree]
+    return tree
+
+
+def _statement_at(tree: Optional[ast.Module], line: int, column: int) -> Optional[ast.stmt]:
+    if tree is None:
         return None
     for statement in tree.body:
         if statement.lineno == line and statement.col_offset == column:
