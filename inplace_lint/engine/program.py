@@ -26,8 +26,6 @@ from pathlib import Path
 from typing import Dict, List, Optional, Tuple
 
 from inplace_lint.engine.limits import max_file_characters
-from inplace_lint.knowledge import FACTORIES, NON_DIFFERENTIABLE_METHODS, NOT_DATA_WRITES
-from inplace_lint.knowledge import load as load_knowledge
 from inplace_lint.model.findings import Finding, LintError, Position, Related
 from inplace_lint.model.records import FrozenRecord
 from inplace_lint.project.index import ProjectIndex
@@ -68,7 +66,7 @@ def writes_in_place(text: str) -> bool:
     """May this definition, when called, write in place a tensor its caller can hold: one of its
     parameters (or what they lead to: ``x.view(-1).add_(1)``, ``self.state.mul_(d)``), a module built in
     place? What it makes itself (``torch.zeros(...).add_(1)``, ``kwargs[k] = v``, ``noise =
-    x.new_empty(s).bernoulli_(p)``), its module's globals, ``requires_grad_`` and writes under no_grad
+    x.new_empty(s).bernoulli_(p)``), its module's globals and writes under no_grad
     that read no gradient (initialisation: ``nn.init.trunc_normal_(m.weight)``, ``load_state_dict``) are
     no hazard it brings to a caller."""
     if _WRITES_IN_PLACE.search(text) is None:
@@ -110,7 +108,6 @@ def _scopes_of(text: str) -> Optional[List["_Scope"]]:
     return scopes
 
 
-_FRESH_METHODS = frozenset({"clone"}) | frozenset(m for m in NON_DIFFERENTIABLE_METHODS if m.startswith("new_"))
 # Python's builtins that build a new value from their arguments (``len(x)``, ``dict(d)``)
 _FRESH_BUILTINS = frozenset({"abs", "bool", "float", "int", "len", "range", "round", "str", "sum"})
 _CONTAINER_BUILTINS = frozenset({"dict", "list", "set", "tuple", "sorted", "zip", "enumerate", "OrderedDict",
@@ -127,19 +124,7 @@ _STR_METHODS = frozenset({"format", "join", "lower", "lstrip", "rstrip", "strip"
 
 
 def _is_inplace_method(name: str) -> bool:
-    return len(name) > 1 and name.endswith("_") and not name.endswith("__") and name[-2] != "_" \
-        and name not in NOT_DATA_WRITES
-
-
-def _makes_new(name: str, function: bool) -> bool:
-    """Does torch's op ``name`` (a function of torch or torch.nn.functional, else a Tensor method)
-    return a new tensor, never a view or its input itself?"""
-    known = load_knowledge()
-    infos = [known.lookup("torch." + name), known.lookup("torch.nn.functional." + name)] if function \
-        else [known.method(name)]
-    info = next((i for i in infos if i is not None), None)
-    return info is not None and not info.view_of and not info.may_alias and not info.multi_view and (
-        info.inplace is None or info.inplace.kwarg is not None)
+    return len(name) > 1 and name.endswith("_") and not name.endswith("__") and name[-2] != "_"
 
 
 def _dotted(node) -> Optional[List[str]]:
@@ -407,15 +392,13 @@ class _Scope:
                 return func.id in _FRESH_BUILTINS or (replaced and func.id in _CONTAINER_BUILTINS) or \
                     self._made_of_fresh(node, seen)
             if type(func) is ast.Attribute:
-                if func.attr in _FRESH_METHODS:
-                    return True  # x.new_empty(...), x.clone()
+                if func.attr == "clone" or func.attr.startswith("new_"):
+                    return True  # x.clone(), x.new_empty(...)
                 dotted = _dotted(func.value)
                 if dotted is not None and not self._data(dotted[0]):
-                    # torch.zeros(...), torch.cat(...)
-                    return ("torch." + func.attr) in FACTORIES or _makes_new(func.attr, True) or \
-                        self._made_of_fresh(node, seen)
-                # what a method of a tensor made here returns is made here too; x.sigmoid() is new
-                return self.fresh(func.value, False, seen) or _makes_new(func.attr, False)
+                    return self._made_of_fresh(node, seen)  # torch.zeros(3, 4)
+                # what a method of a tensor made here returns is made here too
+                return self.fresh(func.value, False, seen)
             return False
         if replaced and self._made_attribute(node, 1):
             return True  # self.outputs[k] = v

@@ -19,13 +19,13 @@ from __future__ import annotations
 
 import ast
 import os
+import warnings
 from pathlib import Path
 from typing import Dict, List, Optional, Set, Tuple
 
 from inplace_lint.model.records import FrozenRecord, Record, factory
 from inplace_lint.project.index import ProjectIndex, _digest
 from inplace_lint.syntax.lines import split_lines
-from inplace_lint.syntax.select import parse_quietly
 from inplace_lint.project.modules import absolute_module, is_package_file, module_name, resolve_from_import
 
 MAX_HOPS = 3
@@ -183,8 +183,12 @@ def _import_facts(statement, importer: str, package: bool) -> List[Tuple[str, _I
 
 
 def _parse(text: str) -> Optional[ast.Module]:
+    """``ast.parse`` without its SyntaxWarnings, as the lint parses (inplace_lint.syntax.select, which a
+    cached re-run does not import)."""
     try:
-        return parse_quietly(text)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return ast.parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
 
@@ -362,8 +366,11 @@ class Linker:
         body = list(tree.body)
         try:
             for line, piece in pieces:  # each copied statement, parsed at its line
-                body.extend(parse_quietly("\n" * (line - 1) + piece).body)
-        except (SyntaxError, ValueError, RecursionError, MemoryError):
+                parsed = _parse("\n" * (line - 1) + piece)
+                if parsed is None:
+                    return None
+                body.extend(parsed.body)
+        except RecursionError:
             return None
         return ast.Module(body=body, type_ignores=[])
 
