@@ -346,3 +346,14 @@ def test_a_helper_called_only_under_no_grad_does_not_count(tmp_path: Path):
     init_py = tmp_path / "demo" / "init.py"
     assert not linker.worth_copying(init_py, "fill_")
     assert linker.worth_copying(init_py, "fill_with_grad")
+
+
+def test_a_definition_whose_words_name_nothing_worth_copying_is_not_parsed(tmp_path: Path):
+    helpers = "import torch\n\n\ndef scale(x):\n    return x * SCALE\n\n\nSCALE = 2\n"
+    model = "import torch\nfrom .helpers import scale\n\n\ndef f(x):\n    return scale(torch.sigmoid(x))\n"
+    write(tmp_path, {"pyproject.toml": "", "demo/__init__.py": "", "demo/helpers.py": helpers, "demo/model.py": model})
+    linker = Linker(ProjectIndex(SearchPath.for_project(tmp_path)), writes_in_place=program.writes_in_place,
+                    uses=program.names_run_with_grad)
+    assert not linker.link(tmp_path / "demo" / "model.py", model).regions
+    facts = linker.facts(tmp_path / "demo" / "helpers.py")
+    assert facts.loads == {}  # neither scale nor SCALE was parsed for its names

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import ast
 import os
+import re
 import warnings
 from pathlib import Path
 from typing import Dict, List, Optional, Set, Tuple
@@ -29,6 +30,7 @@ from inplace_lint.syntax.lines import split_lines
 from inplace_lint.project.modules import absolute_module, is_package_file, module_name, resolve_from_import
 
 MAX_HOPS = 3
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 MAX_LINKED_LINES = 300
 MAX_DEFINITION_LINES = 150
 MARKER = "# inplace-lint: definitions this file imports, copied from the files that define them"
@@ -281,6 +283,14 @@ class Linker:
             known = facts.writes[definition] = bool(self.writes_in_place(facts.text_of(definition)))
         return known
 
+    @staticmethod
+    def _words(facts: _FileFacts, definition: _Definition) -> List[str]:
+        """The names of the file its text may use, sorted: its words (all its names when it is not
+        ASCII: Python normalises some identifiers)."""
+        text = facts.text_of(definition)
+        words = set(_WORD.findall(text)) if text.isascii() else facts.loads_of(definition)
+        return sorted(word for word in words if word in facts.definitions or word in facts.imports)
+
     def _uses(self, facts: _FileFacts, definition: _Definition) -> frozenset:
         loads = facts.loads_of(definition)
         if self.uses is None:
@@ -308,15 +318,20 @@ class Linker:
             answer = found is not None and hops < MAX_HOPS and self.worth_copying(*found, hops + 1, active)
         elif definition is not None:
             answer = self._writes(facts, definition)
-            for used in () if answer else sorted(self._uses(facts, definition)):
-                if answer:
-                    break
+            # the words of its text first (a definition none of whose words is worth copying need not be
+            # parsed for its names), then whether the one found worth is a name it uses
+            for used in () if answer else self._words(facts, definition):
                 if used in facts.definitions and used != name:
-                    answer = self.worth_copying(file, used, hops, active)
+                    worth = self.worth_copying(file, used, hops, active)
                 elif used in facts.imports and hops < MAX_HOPS:
                     fact = facts.imports[used]
                     found = self._file_of(fact.module, fact.attribute)
-                    answer = found is not None and self.worth_copying(*found, hops + 1, active)
+                    worth = found is not None and self.worth_copying(*found, hops + 1, active)
+                else:
+                    continue
+                if worth and used in self._uses(facts, definition):
+                    answer = True
+                    break
         active.discard(key)
         self._worth.setdefault(file, {})[name] = answer
         return answer
