@@ -3,6 +3,7 @@ example through every front end, what the findings say, and what a re-run reads 
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import subprocess
@@ -255,3 +256,104 @@ def test_off_unless_asked_for(project: Path, monkeypatch):
     monkeypatch.delenv(program.WHOLE_PROGRAM_ENV)
     done = run("-m", "inplace_lint", "--no-cache", "demo", cwd=project)
     assert done.returncode == 0, done.stdout
+
+
+def test_the_lint_gets_the_tree_of_the_linked_text_once(project: Path):
+    linker = Linker(ProjectIndex(SearchPath.for_project(project)), writes_in_place=program.writes_in_place)
+    linked = linker.link(project / "demo" / "model.py", MODEL)
+    assert linked.regions
+    tree = linker.tree_of(linked.text)
+    assert ast.dump(tree, include_attributes=True) == ast.dump(ast.parse(linked.text), include_attributes=True)
+    assert linker.tree_of(linked.text) is None
+    utils = project / "demo" / "utils.py"
+    alone = linker.link(utils, utils.read_text())
+    assert not alone.regions
+    assert ast.dump(linker.tree_of(alone.text)) == ast.dump(ast.parse(alone.text))
+
+
+def test_only_the_definitions_reached_are_read_for_the_names_they_use(tmp_path: Path):
+    layers = LAYERS + textwrap.dedent("""
+
+        def unused(x):
+            return x.add_(1)
+
+
+        A = (1,
+             2); B = unused
+    """)
+    write(tmp_path, {"pyproject.toml": "", "demo/__init__.py": "", "demo/layers.py": layers,
+                     "demo/model.py": MODEL})
+    linker = Linker(ProjectIndex(SearchPath.for_project(tmp_path)), writes_in_place=program.writes_in_place)
+    model = tmp_path / "demo" / "model.py"
+    linker.link(model, MODEL)
+    facts = linker.facts(tmp_path / "demo" / "layers.py")
+    assert list(facts.loads) == [facts.definitions["Act"]]
+    # a statement starting on the line another one ends is read from the whole text
+    assert facts.loads_of(facts.definitions["B"]) == {"unused"}
+    assert facts.loads_of(facts.definitions["unused"]) == {"x"}
+
+
+@pytest.mark.parametrize("text, writes", [
+    ("def f(x):\n    x.add_(1)", True),
+    ("def f(x):\n    y = x.view(-1)\n    y.add_(1)", True),
+    ("def f(x):\n    y = x.float()\n    y.add_(1)", True),  # float() may return x itself
+    ("def f(x):\n    torch.relu_(x)", True),
+    ("def f(xs):\n    for x in xs:\n        x.mul_(2)", True),
+    ("def f(x):\n    def g():\n        x.add_(1)\n    g()", True),
+    ("def f(x, out=None):\n    torch.add(x, 1, out=out)", True),
+    ("def f(d):\n    d[k] = 1", True),
+    ("def f(m, lr):\n    with torch.no_grad():\n        for p in m.parameters():\n            p -= lr * p.grad", True),
+    ("def f(opt):\n    opt.step()", True),
+    ("class A(nn.Module):\n    def __init__(self, inplace=False):\n        self.r = nn.ReLU(inplace=inplace)", True),
+    ("class A(nn.Module):\n    def __init__(self):\n        self.r = nn.ReLU(True)", True),
+    ("class A(nn.Module):\n    def forward(self, x):\n        y = self.conv(x)\n        y.mul_(2)\n        return y", True),
+    # what it makes itself, its module's globals, initialisation under no_grad
+    ("def f(x, p):\n    r = x.new_empty(x.shape).bernoulli_(p)\n    r.div_(p)\n    return x * r", False),
+    ("def f(x):\n    y = torch.zeros(3, 4)\n    y[0] = 1\n    return x * y", False),
+    ("def f(a: Optional[int] = None, **kwargs):\n    kwargs['a'] = a\n    return g(**kwargs)", False),
+    ("def f(d: Optional[Dict] = None):\n    d = d or {}\n    d[k] = 1", False),
+    ("def f(sd, n):\n    w = n + '.weight'\n    sd[w] = 1", False),
+    ("def f(self):\n    body = [self.name]\n    body += [self.x]\n    return body", False),
+    ("def f(t):\n    n = len(t)\n    n -= 1\n    return n", False),
+    ("def f(x):\n    _REGISTRY[x] = 1", False),
+    ("def f(m):\n    nn.init.zeros_(m.bias)", False),
+    ("def f(x):\n    with torch.no_grad():\n        x.mul_(2)", False),
+    ("class A:\n    def __init__(self):\n        self.o = defaultdict(dict)\n    def h(self, k, x):\n"
+     "        self.o[x.device][k] = x", False),
+])
+def test_what_a_definition_may_write_that_its_caller_holds(text: str, writes: bool):
+    assert program.writes_in_place(text) is writes
+
+
+def test_a_helper_writing_only_what_it_makes_is_not_copied(tmp_path: Path):
+    helpers = "import torch\n\n\ndef noise(x):\n    r = x.new_zeros(x.shape)\n    r.add_(1)\n    return x * r\n"
+    model = "import torch\nfrom .helpers import noise\n\n\ndef f(x):\n    y = torch.sigmoid(x)\n    return noise(y)\n"
+    write(tmp_path, {"pyproject.toml": "", "demo/__init__.py": "", "demo/helpers.py": helpers, "demo/model.py": model})
+    linker = Linker(ProjectIndex(SearchPath.for_project(tmp_path)), writes_in_place=program.writes_in_place,
+                    uses=program.names_run_with_grad)
+    assert not linker.link(tmp_path / "demo" / "model.py", model).regions
+    (tmp_path / "demo" / "helpers.py").write_text(helpers.replace("r.add_(1)", "x.add_(1)"))
+    assert [r.name for r in linker.link(tmp_path / "demo" / "model.py", model).regions] == ["noise"]
+
+
+def test_a_helper_called_only_under_no_grad_does_not_count(tmp_path: Path):
+    init = ("import torch\n\n\ndef _fill(t):\n    t.uniform_()\n\n\ndef fill_(t):\n    with torch.no_grad():\n"
+            "        return _fill(t)\n\n\ndef fill_with_grad(t):\n    return _fill(t)\n")
+    model = "from .init import fill_, fill_with_grad\n"
+    write(tmp_path, {"pyproject.toml": "", "demo/__init__.py": "", "demo/init.py": init, "demo/model.py": model})
+    linker = Linker(ProjectIndex(SearchPath.for_project(tmp_path)), writes_in_place=program.writes_in_place,
+                    uses=program.names_run_with_grad)
+    init_py = tmp_path / "demo" / "init.py"
+    assert not linker.worth_copying(init_py, "fill_")
+    assert linker.worth_copying(init_py, "fill_with_grad")
+
+
+def test_a_definition_whose_words_name_nothing_worth_copying_is_not_parsed(tmp_path: Path):
+    helpers = "import torch\n\n\ndef scale(x):\n    return x * SCALE\n\n\nSCALE = 2\n"
+    model = "import torch\nfrom .helpers import scale\n\n\ndef f(x):\n    return scale(torch.sigmoid(x))\n"
+    write(tmp_path, {"pyproject.toml": "", "demo/__init__.py": "", "demo/helpers.py": helpers, "demo/model.py": model})
+    linker = Linker(ProjectIndex(SearchPath.for_project(tmp_path)), writes_in_place=program.writes_in_place,
+                    uses=program.names_run_with_grad)
+    assert not linker.link(tmp_path / "demo" / "model.py", model).regions
+    facts = linker.facts(tmp_path / "demo" / "helpers.py")
+    assert facts.loads == {}  # neither scale nor SCALE was parsed for its names

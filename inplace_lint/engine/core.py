@@ -394,11 +394,13 @@ def lint_with_tree(
             return []
         refuse_too_large(source)
         with _fewer_collections():
-            findings = _lint(linked.text, None, path, options, reduce, memo, selection)
+            findings = _lint(linked.text, program.tree_of(linked.text), path, options, reduce, memo, selection)
         return program.split_findings(findings, linked, source, path, include_foreign)
     if not might_have_hazard(source):
         return []
     refuse_too_large(source)
+    if tree is None and reduce and selection:
+        tree = program.tree_of(source)
     # Collect rarely for the whole lint, and end that stretch only once its trees are gone (they go by
     # reference counting when _lint returns): the collection it ends with walks what survives, not a tree
     with _fewer_collections():

@@ -47,18 +47,20 @@ def module_file(name: str, search: SearchPath) -> Optional[Path]:
     parts = name.split(".")
     if not all(part.isidentifier() for part in parts):
         return None
+    # strings and os.path, not Path objects: linking resolves thousands of names a run
+    isdir, isfile, sep = os.path.isdir, os.path.isfile, os.sep
     for root in search.roots:
-        folder = root
+        folder = str(root)
         for part in parts[:-1]:
-            folder = folder / part
-            if not folder.is_dir():
+            folder = folder + sep + part
+            if not isdir(folder):
                 break
         else:
-            leaf = folder / parts[-1]
-            if (leaf / "__init__.py").is_file():
-                return leaf / "__init__.py"
-            if (folder / (parts[-1] + ".py")).is_file():
-                return folder / (parts[-1] + ".py")
+            leaf = folder + sep + parts[-1]
+            if isfile(leaf + sep + "__init__.py"):
+                return root.joinpath(*parts, "__init__.py")
+            if isfile(leaf + ".py"):
+                return root.joinpath(*parts[:-1], parts[-1] + ".py")
     return None
 
 
