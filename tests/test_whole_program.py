@@ -16,6 +16,7 @@ import pytest
 from inplace_lint.engine import program
 from inplace_lint.engine.cache import Cache
 from inplace_lint.engine.core import lint_source
+from inplace_lint.project import copy_worth
 from inplace_lint.project.index import ProjectIndex
 from inplace_lint.project.linking import Linker
 from inplace_lint.project.modules import SearchPath
@@ -259,7 +260,7 @@ def test_off_unless_asked_for(project: Path, monkeypatch):
 
 
 def test_the_lint_gets_the_tree_of_the_linked_text_once(project: Path):
-    linker = Linker(ProjectIndex(SearchPath.for_project(project)), writes_in_place=program.writes_in_place)
+    linker = Linker(ProjectIndex(SearchPath.for_project(project)), writes_in_place=copy_worth.writes_in_place)
     linked = linker.link(project / "demo" / "model.py", MODEL)
     assert linked.regions
     tree = linker.tree_of(linked.text)
@@ -283,7 +284,7 @@ def test_only_the_definitions_reached_are_read_for_the_names_they_use(tmp_path: 
     """)
     write(tmp_path, {"pyproject.toml": "", "demo/__init__.py": "", "demo/layers.py": layers,
                      "demo/model.py": MODEL})
-    linker = Linker(ProjectIndex(SearchPath.for_project(tmp_path)), writes_in_place=program.writes_in_place)
+    linker = Linker(ProjectIndex(SearchPath.for_project(tmp_path)), writes_in_place=copy_worth.writes_in_place)
     model = tmp_path / "demo" / "model.py"
     linker.link(model, MODEL)
     facts = linker.facts(tmp_path / "demo" / "layers.py")
@@ -322,15 +323,15 @@ def test_only_the_definitions_reached_are_read_for_the_names_they_use(tmp_path: 
      "        self.o[x.device][k] = x", False),
 ])
 def test_what_a_definition_may_write_that_its_caller_holds(text: str, writes: bool):
-    assert program.writes_in_place(text) is writes
+    assert copy_worth.writes_in_place(text) is writes
 
 
 def test_a_helper_writing_only_what_it_makes_is_not_copied(tmp_path: Path):
     helpers = "import torch\n\n\ndef noise(x):\n    r = x.new_zeros(x.shape)\n    r.add_(1)\n    return x * r\n"
     model = "import torch\nfrom .helpers import noise\n\n\ndef f(x):\n    y = torch.sigmoid(x)\n    return noise(y)\n"
     write(tmp_path, {"pyproject.toml": "", "demo/__init__.py": "", "demo/helpers.py": helpers, "demo/model.py": model})
-    linker = Linker(ProjectIndex(SearchPath.for_project(tmp_path)), writes_in_place=program.writes_in_place,
-                    uses=program.names_run_with_grad)
+    linker = Linker(ProjectIndex(SearchPath.for_project(tmp_path)), writes_in_place=copy_worth.writes_in_place,
+                    uses=copy_worth.names_run_with_grad)
     assert not linker.link(tmp_path / "demo" / "model.py", model).regions
     (tmp_path / "demo" / "helpers.py").write_text(helpers.replace("r.add_(1)", "x.add_(1)"))
     assert [r.name for r in linker.link(tmp_path / "demo" / "model.py", model).regions] == ["noise"]
@@ -341,8 +342,8 @@ def test_a_helper_called_only_under_no_grad_does_not_count(tmp_path: Path):
             "        return _fill(t)\n\n\ndef fill_with_grad(t):\n    return _fill(t)\n")
     model = "from .init import fill_, fill_with_grad\n"
     write(tmp_path, {"pyproject.toml": "", "demo/__init__.py": "", "demo/init.py": init, "demo/model.py": model})
-    linker = Linker(ProjectIndex(SearchPath.for_project(tmp_path)), writes_in_place=program.writes_in_place,
-                    uses=program.names_run_with_grad)
+    linker = Linker(ProjectIndex(SearchPath.for_project(tmp_path)), writes_in_place=copy_worth.writes_in_place,
+                    uses=copy_worth.names_run_with_grad)
     init_py = tmp_path / "demo" / "init.py"
     assert not linker.worth_copying(init_py, "fill_")
     assert linker.worth_copying(init_py, "fill_with_grad")
@@ -352,8 +353,8 @@ def test_a_definition_whose_words_name_nothing_worth_copying_is_not_parsed(tmp_p
     helpers = "import torch\n\n\ndef scale(x):\n    return x * SCALE\n\n\nSCALE = 2\n"
     model = "import torch\nfrom .helpers import scale\n\n\ndef f(x):\n    return scale(torch.sigmoid(x))\n"
     write(tmp_path, {"pyproject.toml": "", "demo/__init__.py": "", "demo/helpers.py": helpers, "demo/model.py": model})
-    linker = Linker(ProjectIndex(SearchPath.for_project(tmp_path)), writes_in_place=program.writes_in_place,
-                    uses=program.names_run_with_grad)
+    linker = Linker(ProjectIndex(SearchPath.for_project(tmp_path)), writes_in_place=copy_worth.writes_in_place,
+                    uses=copy_worth.names_run_with_grad)
     assert not linker.link(tmp_path / "demo" / "model.py", model).regions
     facts = linker.facts(tmp_path / "demo" / "helpers.py")
     assert facts.loads == {}  # neither scale nor SCALE was parsed for its names
