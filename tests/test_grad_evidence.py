@@ -94,6 +94,15 @@ def test_what_the_calls_pass_names_where_it_comes_from():
             "('torch.tensor(5.0, requires_grad=True)' on line 10)") in finding.message
 
 
+def test_the_backward_that_meets_the_save_is_named():
+    finding = _only(FACTORY)
+    assert finding.evidence.backward_line == 6
+    assert "; 'y.sum().backward()' on line 6 will raise" in finding.message
+    returned = _only(SEED_FN + "\na = torch.tensor(5.0, requires_grad=True)\nfn(a).backward()\n")
+    assert returned.evidence.backward_line == 8
+    assert "; a backward through what line 8 returns will raise" in returned.message
+
+
 def test_an_assumption_says_so():
     finding = _only(SEED_FN, assume_params_are_tensors=True)
     assert finding.evidence.grad_reason == "assumed"

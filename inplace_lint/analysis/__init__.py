@@ -95,7 +95,7 @@ def _event(ctx: ModuleContext, hazard: Hazard) -> WriteEvent:
         facts.update(save=save, save_node=ctx.site_nodes.get(save.site),
                      inner_op=ctx.argument_save_sites.get(save.site),
                      saved_operands=tuple(ctx.param_save_operands.get(origin, ())))
-    return StaleSave(**facts, hook=notes.hook, outside_calls=tuple(notes.outside_calls))
+    return StaleSave(**facts, hook=notes.hook, outside_calls=tuple(notes.outside_calls), reached_by=hazard.reached_by)
 
 
 def has_hazards(module: cst.Module, options: LintOptions, built) -> bool:

@@ -113,6 +113,8 @@ class Hazard:
     multiview: Optional[MultiView] = None
     siblings: FrozenSet[str] = frozenset()
     grad_origin: Optional[GradOrigin] = None  # why the tensor written (or, for a fill, written in) requires grad
+    # what reaches the stale save: a backward call's node, or ("return", the return's node)
+    reached_by: object = None
 
 
 def _runs_at_least_once(iterable) -> bool:
@@ -470,18 +472,22 @@ class ModuleContext:
 
     def report(self, kind: type, write: WriteSite, save: Optional[SaveSite], fill: bool = False,
                multiview: Optional[Tuple[Optional[MultiView], frozenset]] = None,
-               grad_origin: Optional[GradOrigin] = None) -> None:
+               grad_origin: Optional[GradOrigin] = None, reached_by=None) -> None:
         """``multiview``: a multi-view write's (op that made the views, the names of its other outputs);
         ``grad_origin``: why the tensor written requires grad (for a fill, the tensor written in)."""
         key = (kind, write.site, save.site if save else None)
         hazard = self.hazards.get(key)
         if hazard is None:
-            hazard = self.hazards[key] = Hazard(kind, write, save, self.current_unit, fill, grad_origin=grad_origin)
+            hazard = self.hazards[key] = Hazard(kind, write, save, self.current_unit, fill, grad_origin=grad_origin,
+                                                reached_by=reached_by)
             if multiview is not None:
                 hazard.multiview, hazard.siblings = multiview
         else:
             if hazard.grad_origin is None:
                 hazard.grad_origin = grad_origin
+            if hazard.reached_by is None or (type(hazard.reached_by) is tuple and reached_by is not None
+                                             and type(reached_by) is not tuple):
+                hazard.reached_by = reached_by  # a backward call says more than a return
             if fill:  # a fill in any analysis of the write makes it one
                 hazard.fill = True
             if multiview is not None:
@@ -756,31 +762,32 @@ class Interpreter:
         mine = sem.module_token(label)
         return bool(mine) and (mine.startswith(token) or token.startswith(mine))
 
-    def _report_stale(self, rid: RecordId, write_site: int) -> None:
+    def _report_stale(self, rid: RecordId, write_site: int, by=None) -> None:
         write = self.ctx.write_sites.get(write_site)
         if write is None:
             return
         save = self._save_site_for(rid)
-        self.ctx.report(StaleSave, write, save)
+        self.ctx.report(StaleSave, write, save, reached_by=by)
 
     def _save_site_for(self, rid: RecordId) -> Optional[SaveSite]:
         return self.ctx.save_by_site.get(rid[0])
 
-    def reach(self, state: State, val: Val, free: bool) -> None:
-        """A backward through ``val`` (or ``val`` leaving the function, when ``free`` is False)."""
+    def reach(self, state: State, val: Val, free: bool, by=None) -> None:
+        """A backward through ``val`` (or ``val`` leaving the function, when ``free`` is False); ``by``:
+        the backward call, or ("return", node) for a value returned."""
         for rid in val.hist:
             rec = state.records.get(rid)
             if rec is None or rec.freed:
                 continue
             for write_site in rec.stale:
-                self._report_stale(rid, write_site)
+                self._report_stale(rid, write_site, by)
             if free:
                 state.records[rid] = replace(rec, freed=True)
 
-    def escape(self, state: State, val: Val) -> None:
+    def escape(self, state: State, val: Val, by=None) -> None:
         if not val.hist:
             return
-        self.reach(state, val, free=False)
+        self.reach(state, val, free=False, by=by)
         state.escaped = state.escaped | val.hist
 
     def update_aliases(self, state: State, groups: frozenset, hist: frozenset, grad: int) -> None:
@@ -1055,7 +1062,7 @@ class Interpreter:
             if node.value is not None:
                 val = self.eval(state, node.value)
                 if self.unit.returns_escape:
-                    self.escape(state, val)
+                    self.escape(state, val, by=("return", node))
                 key = self.unit.summary_key
                 if key is not None and self._returns_saved_tensor(state, val):
                     self.ctx.return_summaries[key] = True

@@ -53,6 +53,7 @@ class Evidence(FrozenRecord):
     grad_source_line: Optional[int] = None
     grad_source_column: Optional[int] = None
     grad_reason: Optional[str] = None
+    backward_line: Optional[int] = None  # AGI001: the backward call (or the return) that meets the stale save
 
 
 class InplaceSite(FrozenRecord):

@@ -74,6 +74,7 @@ def report(draft) -> Finding:
             saved = draft.code(save.saved_text)
     where = f" on line {saving_line}" if saving_line else ""
     because, grad_at, grad_source = draft.grad_evidence(save.origin if save is not None else None)
+    reach, backward_line = _reach(draft, event.reached_by)
     role_part = f" ({role_text(save.qualname, save.role, save.argument)})" if save is not None else ""
     inner = event.inner_op if save is not None else None
     if inner is not None:  # a function of this file saved it: name the op inside that did
@@ -83,7 +84,7 @@ def report(draft) -> Finding:
         when = f"Call '{op}'" if write.form == "optimizer_step" else "Update them"
         message = (
             f"'{op}' updates parameters in place, but '{saving_text}'{where} saved {draft.quote(saved)} "
-            f"for backward{role_part}{because}; a later backward through it will raise \"{VERSION_ERROR}\". "
+            f"for backward{role_part}{because}; {reach or 'a later backward through it'} will raise \"{VERSION_ERROR}\". "
             f"{when} after the last backward that needs the old parameters, or run the forward pass "
             f"again after it (a GAN: the discriminator's loss on D(fake.detach()), the generator's on a new "
             f"D(fake) computed after the discriminator's step)."
@@ -91,14 +92,15 @@ def report(draft) -> Finding:
     else:
         message = (
             f"'{op}' modifies {target_q} in place{built_inplace(draft)}, but '{saving_text}'{where} "
-            f"saved {draft.quote(saved)} for backward{role_part}{because}; backward will raise \"{VERSION_ERROR}\"."
+            f"saved {draft.quote(saved)} for backward{role_part}{because}; {reach or 'backward'} will raise "
+            f"\"{VERSION_ERROR}\"."
         )
     origin = save.origin if save is not None else None
     evidence = Evidence(op, target, saving_text, saving_line, saving_column, role, argument, VERSION_ERROR,
                         grad_source=grad_source,
                         grad_source_line=grad_at.line if grad_at is not None else None,
                         grad_source_column=grad_at.column if grad_at is not None else None,
-                        grad_reason=origin.kind if origin is not None else None)
+                        grad_reason=origin.kind if origin is not None else None, backward_line=backward_line)
     finding = draft.finding(message, evidence)
     if event.hook is not None:
         return _with_hook_fix(draft, finding, event.hook)
@@ -107,6 +109,21 @@ def report(draft) -> Finding:
     if event.outside_calls:
         return _with_call_moved(draft, finding, event.outside_calls)
     return draft.with_fix(finding, plan_fix)
+
+
+def _reach(draft, reached_by):
+    """What runs the backward that meets the stale save, as the message names it ("'loss.backward()' on
+    line 30", "a backward through what line 12 returns"), and its line; ("", None) when not known."""
+    if reached_by is None:
+        return "", None
+    returned = type(reached_by) is tuple
+    node = reached_by[1] if returned else reached_by
+    if node not in draft.positions:
+        return "", None
+    line = draft.positions[node].start.line
+    if returned:
+        return f"a backward through what line {line} returns", line
+    return f"'{draft.code(node)}' on line {line}", line
 
 
 def _with_saved_copy(draft, finding: Finding, save) -> Finding:
