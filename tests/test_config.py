@@ -268,7 +268,7 @@ def test_cli_reports_config_errors_with_exit_2(tmp_path, capsys, monkeypatch):
     err = capsys.readouterr().err
     assert err.strip().splitlines() == [
         f"inplace-lint: error: {tmp_path / 'pyproject.toml'}: unknown key 'unknown-key' (known keys: select, "
-        "ignore, per-file-ignores, exclude, extend-exclude, assume-params-are-tensors)"
+        "ignore, per-file-ignores, exclude, extend-exclude, assume-params-are-tensors, whole-program)"
     ]
     assert main(["check", "--select", "AGI9", "--config", str(tmp_path / "nope.toml"), "a.py"]) == 2
     assert "Traceback" not in capsys.readouterr().err

@@ -259,6 +259,29 @@ def test_off_unless_asked_for(project: Path, monkeypatch):
     assert done.returncode == 0, done.stdout
 
 
+@pytest.mark.parametrize("how", ["flag", "config", "flake8", "flake8 config"])
+def test_asked_for_by_flag_or_setting(project: Path, monkeypatch, how: str):
+    monkeypatch.delenv(program.WHOLE_PROGRAM_ENV)
+    if how == "flag":
+        done = run("-m", "inplace_lint", "--no-cache", "--whole-program", "demo", cwd=project)
+    elif how == "config":
+        (project / "pyproject.toml").write_text("[project]\nname = 'demo'\n\n[tool.inplace-lint]\n"
+                                                "whole-program = true\n", encoding="utf-8")
+        done = run("-m", "inplace_lint", "--no-cache", "demo", cwd=project)
+    elif how == "flake8":
+        pytest.importorskip("flake8")
+        done = run("-m", "flake8", "--select=AGI", "--inplace-lint-whole-program=true", "demo", cwd=project)
+    else:
+        pytest.importorskip("flake8")
+        (project / "setup.cfg").write_text("[flake8]\ninplace-lint-whole-program = true\n", encoding="utf-8")
+        done = run("-m", "flake8", "--select=AGI", "demo", cwd=project)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "demo/model.py:14:16: AGI001 'self.act(y)' runs line 10 of demo/layers.py" in done.stdout
+    if how == "flag":
+        off = run("-m", "inplace_lint", "--no-cache", "--no-whole-program", "demo", cwd=project)
+        assert off.returncode == 0, off.stdout
+
+
 def test_the_lint_gets_the_tree_of_the_linked_text_once(project: Path):
     linker = Linker(ProjectIndex(SearchPath.for_project(project)), writes_in_place=copy_worth.writes_in_place)
     linked = linker.link(project / "demo" / "model.py", MODEL)

@@ -8,6 +8,7 @@ cannot lint yields nothing here, and one line on stderr says why. flake8 applies
 Options (command line, or ``[flake8]`` in setup.cfg / tox.ini / .flake8)::
 
     --inplace-lint-assume-params-are-tensors=BOOL   (config: inplace-lint-assume-params-are-tensors)
+    --inplace-lint-whole-program=BOOL               (config: inplace-lint-whole-program)
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ class InplaceLintChecker:
     version = __version__
 
     assume_params_are_tensors = False
+    whole_program = False
 
     def __init__(self, tree: ast.AST, filename: str, lines: List[str]):
         # flake8's own ``ast`` tree (free to us) decides which function bodies LibCST must parse at all
@@ -56,23 +58,35 @@ class InplaceLintChecker:
             "module method's or what a call passes "
             "(default: %(default)s)",
         )
+        option_manager.add_option(
+            "--inplace-lint-whole-program",
+            type=_parse_bool,
+            default=False,
+            metavar="BOOL",
+            parse_from_config=True,
+            help="inplace-lint: lint each file with the definitions it imports from its project "
+            "(default: %(default)s)",
+        )
 
     @classmethod
     def parse_options(cls, options) -> None:
         cls.assume_params_are_tensors = _parse_bool(
             getattr(options, "inplace_lint_assume_params_are_tensors", False)
         )
+        cls.whole_program = _parse_bool(getattr(options, "inplace_lint_whole_program", False))
 
     def run(self) -> Iterator[Tuple[int, int, str, type]]:
         source = "".join(self.lines)
         try:
             from inplace_lint.engine.prefilter import might_have_hazard
 
-            if not might_have_hazard(source):
+            if not self.whole_program and not might_have_hazard(source):
+                # (linked with its program, the hazard may come with what it imports: the engine looks)
                 return  # the rest of the engine (LibCST, the analysis) is loaded only past this
             from inplace_lint.engine.core import lint_source
 
-            options = LintOptions(assume_params_are_tensors=self.assume_params_are_tensors)
+            options = LintOptions(assume_params_are_tensors=self.assume_params_are_tensors,
+                                  whole_program=self.whole_program)
             tree = self.tree if isinstance(self.tree, ast.Module) else None
             findings = lint_source(source, self.filename, options, tree=tree)
         except LintError as error:

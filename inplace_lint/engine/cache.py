@@ -87,7 +87,7 @@ def genuine() -> bool:
 def key(source: str, path: str, options: LintOptions) -> str:
     """The entry of ``source`` linted as ``path``: with what it imports from its program, whose texts its
     findings depend on too (inplace_lint.engine.program)."""
-    linked = program.link(source, path)
+    linked = program.link(source, path, options.whole_program)
     if linked is not None:
         source = linked.text
     digest = hashlib.sha256(fingerprint().encode())

@@ -64,6 +64,7 @@ KNOWN_KEYS = (
     "exclude",
     "extend-exclude",
     "assume-params-are-tensors",
+    "whole-program",
 )
 _CODE_SHAPE = re.compile(r"^[A-Z]+[0-9]*$")
 
@@ -89,6 +90,7 @@ class Settings(FrozenRecord):
     exclude: Tuple[str, ...] = DEFAULT_EXCLUDE
     extend_exclude: Tuple[str, ...] = ()
     assume_params_are_tensors: bool = False
+    whole_program: bool = False
     # The folder globs are relative to (the config file's folder, else the working directory).
     root: Path = factory(Path.cwd)
     config_file: Optional[Path] = None
@@ -96,6 +98,7 @@ class Settings(FrozenRecord):
     def lint_options(self) -> LintOptions:
         return LintOptions(
             assume_params_are_tensors=self.assume_params_are_tensors,
+            whole_program=self.whole_program,
             select=tuple(self.select),
             ignore=tuple(self.ignore),
         )
@@ -300,6 +303,8 @@ def settings_from_mapping(
         kwargs["assume_params_are_tensors"] = _as_bool(
             normalized["assume-params-are-tensors"], "assume-params-are-tensors", where
         )
+    if "whole-program" in normalized:
+        kwargs["whole_program"] = _as_bool(normalized["whole-program"], "whole-program", where)
     return Settings(**kwargs)
 
 

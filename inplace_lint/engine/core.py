@@ -387,7 +387,7 @@ def lint_with_tree(
     (benchmarks/selection.py measures what the selection saves).
     """
     options = options or LintOptions()
-    linked = program.link(source, path) if reduce and selection else None
+    linked = program.link(source, path, options.whole_program) if reduce and selection else None
     if linked is not None:
         # the file with the definitions it imports from its program (inplace_lint.engine.program)
         if not might_have_hazard(linked.text):

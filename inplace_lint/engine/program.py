@@ -46,8 +46,9 @@ _LAST_FILES: Dict[str, Tuple[Path, ...]] = {}
 _LAST_LINKER: List[Linker] = []  # the linker of the last link, which holds the tree of the text it linked
 
 
-def enabled() -> bool:
-    return os.environ.get(WHOLE_PROGRAM_ENV, "0").strip().lower() in ("1", "true", "yes", "on")
+def enabled(whole_program: bool = False) -> bool:
+    """Linked with its program: by the ``whole-program`` setting, or the environment's opt-in."""
+    return whole_program or os.environ.get(WHOLE_PROGRAM_ENV, "0").strip().lower() in ("1", "true", "yes", "on")
 
 
 def package_root(folder: Path) -> Path:
@@ -66,9 +67,9 @@ def _roots(folder: str) -> Tuple[Path, ...]:
     return known
 
 
-def linker_for(path: str) -> Optional[Linker]:
+def linker_for(path: str, whole_program: bool = False) -> Optional[Linker]:
     """The linker of the program ``path`` (a file on disk) belongs to; None for text that is no file."""
-    if not path or path.startswith("<") or path == "-" or not enabled():
+    if not path or path.startswith("<") or path == "-" or not enabled(whole_program):
         return None
     full = os.path.abspath(path)
     if not os.path.isfile(full):
@@ -92,7 +93,7 @@ def set_unsaved_text(path: str, text: Optional[str]) -> None:
         linker.index.update(key, text)
 
 
-def link(source: str, path: str) -> Optional[Linked]:
+def link(source: str, path: str, whole_program: bool = False) -> Optional[Linked]:
     """``source`` with what it imports from its program, or None when it imports nothing there (or is
     too large to lint: the lint refuses it with its one message)."""
     if "import" not in source:
@@ -102,7 +103,7 @@ def link(source: str, path: str) -> Optional[Linked]:
             return None
     except LintError:  # a bad size limit: the lint says so
         return None
-    linker = linker_for(path)
+    linker = linker_for(path, whole_program)
     _LAST_LINKER[:] = [] if linker is None else [linker]
     if linker is None:
         return None

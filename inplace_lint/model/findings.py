@@ -137,6 +137,9 @@ class LintOptions(Record):
     # seed's ``fn(a)``) require grad by what this file's calls pass them (``fn(torch.ones(1,
     # requires_grad=True))``), and a value of unknown origin requires none.
     assume_params_are_tensors: bool = False
+    # Lint a file on disk with the definitions it imports from its program (inplace_lint.engine.program);
+    # the environment's INPLACE_LINT_WHOLE_PROGRAM=1 turns it on too
+    whole_program: bool = False
     select: Tuple[str, ...] = ("AGI",)
     ignore: Tuple[str, ...] = ()
     extra: dict = factory(dict)
