@@ -282,6 +282,46 @@ def test_asked_for_by_flag_or_setting(project: Path, monkeypatch, how: str):
         assert off.returncode == 0, off.stdout
 
 
+GRAD_OFF_UTILS = """
+    import torch
+
+
+    def smart_inference_mode():
+        def decorate(fn):
+            return torch.no_grad()(fn)
+        return decorate
+"""
+ENCODER = """
+    import torch
+    import torch.nn as nn
+
+    from .utils import smart_inference_mode
+
+
+    class Encoder(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.fc = nn.Linear(4, 4)
+
+        @smart_inference_mode()
+        def encode(self, x):
+            y = torch.sigmoid(self.fc(x))
+            y *= 2
+            return y
+"""
+
+
+def test_a_grad_off_decorator_of_another_file_counts(tmp_path: Path, monkeypatch):
+    """ultralytics' smart_inference_mode: the decorator writes nothing, but what it wraps runs under
+    no_grad (torch then saves nothing there), so it is linked when the file decorates with it."""
+    write(tmp_path, {"pyproject.toml": "[project]\nname = 'demo'\n", "demo/__init__.py": "",
+                     "demo/utils.py": GRAD_OFF_UTILS, "demo/model.py": ENCODER})
+    assert run("-m", "inplace_lint", "--no-cache", "demo", cwd=tmp_path).returncode == 0
+    monkeypatch.delenv(program.WHOLE_PROGRAM_ENV)
+    alone = run("-m", "inplace_lint", "--no-cache", "demo", cwd=tmp_path)
+    assert alone.returncode == 1 and "demo/model.py:16:9: AGI001" in alone.stdout
+
+
 def test_the_lint_gets_the_tree_of_the_linked_text_once(project: Path):
     linker = Linker(ProjectIndex(SearchPath.for_project(project)), writes_in_place=copy_worth.writes_in_place)
     linked = linker.link(project / "demo" / "model.py", MODEL)

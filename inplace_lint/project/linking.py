@@ -425,7 +425,8 @@ class Linker:
                 continue
             definition = facts.definitions.get(name)
             if definition is not None and self.writes_in_place is not None and \
-                    not self.worth_copying(file, name, hops):
+                    not self.worth_copying(file, name, hops) and \
+                    not (hops == 1 and _grad_off_decorator(source, bound, facts.text_of(definition))):
                 continue
             if definition is None:
                 fact = facts.imports.get(name)  # a re-export (``from .layers import Act`` in __init__.py)
@@ -483,6 +484,13 @@ class Linker:
         if tree is not None:
             self._tree = (linked.text, tree, pieces)
         return linked
+
+
+def _grad_off_decorator(source: str, bound: str, text: str) -> bool:
+    """Is ``bound`` a decorator of ``source`` (``@smart_inference_mode()``) whose definition turns grad
+    off: what it wraps runs under no_grad, which the analysis of the file's own code needs to know."""
+    return ("no_grad" in text or "inference_mode" in text) and \
+        re.search(r"^[ \t]*@" + re.escape(bound) + r"\b", source, re.M) is not None
 
 
 def _renamed(lines: List[str], first: int, facts: _FileFacts, name: str, bound: str) -> List[str]:
