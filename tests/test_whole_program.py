@@ -322,6 +322,45 @@ def test_a_grad_off_decorator_of_another_file_counts(tmp_path: Path, monkeypatch
     assert alone.returncode == 1 and "demo/model.py:16:9: AGI001" in alone.stdout
 
 
+FROZEN_NORM = """
+    import torch
+    import torch.nn as nn
+
+
+    class FrozenNorm(nn.Module):
+        def __init__(self, n):
+            super().__init__()
+            self.register_buffer("weight", torch.ones(n))
+            self.register_buffer("bias", torch.zeros(n))
+
+
+    def replace_norm(model):
+        for name, module in model.named_children():
+            if isinstance(module, nn.BatchNorm2d):
+                frozen = FrozenNorm(module.num_features)
+                frozen.weight.copy_(module.weight)
+                frozen.bias.copy_(module.bias)
+                model._modules[name] = frozen
+"""
+USES_REPLACE = """
+    from .norms import replace_norm
+
+
+    def freeze(model):
+        replace_norm(model)
+        return model
+"""
+
+
+def test_a_class_a_copy_uses_is_copied_with_it(tmp_path: Path):
+    """transformers' replace_batch_norm: copied for its writes, it builds a class whose weight and bias
+    are buffers; without that class beside it, the copy's writes read as writes to parameters."""
+    write(tmp_path, {"pyproject.toml": "[project]\nname = 'demo'\n", "demo/__init__.py": "",
+                     "demo/norms.py": FROZEN_NORM, "demo/freeze.py": USES_REPLACE})
+    done = run("-m", "inplace_lint", "--no-cache", "demo", cwd=tmp_path)
+    assert done.returncode == 0, done.stdout
+
+
 def test_the_lint_gets_the_tree_of_the_linked_text_once(project: Path):
     linker = Linker(ProjectIndex(SearchPath.for_project(project)), writes_in_place=copy_worth.writes_in_place)
     linked = linker.link(project / "demo" / "model.py", MODEL)

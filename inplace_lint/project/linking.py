@@ -404,18 +404,20 @@ class Linker:
         # names the file binds itself (a definition, an assignment): a copied one must not take them
         taken: Set[str] = set(own.definitions)
         own_imports = own.imports
-        work: List[Tuple[Path, str, str, int]] = []  # (file, name there, name here, hops)
+        # (file, name there, name here, hops, needed: what a copied definition uses, copied whatever it
+        # writes, so that the copy means what it means in its file: replace_batch_norm's frozen class)
+        work: List[Tuple[Path, str, str, int, bool]] = []
         for bound, fact in own_imports.items():
             found = self._file_of(fact.module, fact.attribute)
             if found is not None and found[0] != path:
-                work.append((found[0], found[1], bound, 1))
+                work.append((found[0], found[1], bound, 1, False))
         # (file, definition, name here, its text, the names it refers to)
         segments: List[Tuple[Path, _Definition, str, str, frozenset]] = []
         import_lines: Dict[str, None] = {}
         seen: Set[Tuple[Path, str]] = set()
         budget = MAX_LINKED_LINES
         while work:
-            file, name, bound, hops = work.pop(0)
+            file, name, bound, hops, needed = work.pop(0)
             if (file, name) in seen or bound in taken:
                 continue
             seen.add((file, name))
@@ -424,15 +426,17 @@ class Linker:
             if facts is None:
                 continue
             definition = facts.definitions.get(name)
+            # a class or table a copy uses is what its code means there (a function's result, unknown, is
+            # taken as computed from its inputs, which a copy of one that writes nothing would not change)
             if definition is not None and self.writes_in_place is not None and \
-                    not self.worth_copying(file, name, hops) and \
+                    not (needed and definition.kind != "def") and not self.worth_copying(file, name, hops) and \
                     not (hops == 1 and _grad_off_decorator(source, bound, facts.text_of(definition))):
                 continue
             if definition is None:
                 fact = facts.imports.get(name)  # a re-export (``from .layers import Act`` in __init__.py)
                 found = self._file_of(fact.module, fact.attribute) if fact is not None else None
                 if found is not None and hops < MAX_HOPS:
-                    work.append((found[0], found[1], bound, hops + 1))
+                    work.append((found[0], found[1], bound, hops + 1, needed))
                 continue
             size = definition.last - definition.first + 1
             if size > MAX_DEFINITION_LINES or size > budget:
@@ -448,13 +452,13 @@ class Linker:
             segments.append((file, definition, bound, "\n".join(lines), loads))
             for used in sorted(loads):
                 if used in facts.definitions:
-                    work.append((file, used, used, hops))
+                    work.append((file, used, used, hops, True))
                 elif used in facts.imports:
                     fact = facts.imports[used]
                     found = self._file_of(fact.module, fact.attribute)
                     if found is not None:
                         if hops < MAX_HOPS:
-                            work.append((found[0], found[1], used, hops + 1))
+                            work.append((found[0], found[1], used, hops + 1, True))
                     elif used not in own_imports and used not in taken:
                         import_lines.setdefault(fact.text, None)
         own_lines = len(own.lines)
