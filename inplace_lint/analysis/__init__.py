@@ -1159,7 +1159,6 @@ def _analyze_function(ctx: ModuleContext, function: cst.FunctionDef, imports: Im
     if call_args is not None and type(call_args) is not ConstructorArguments and class_name is None:
         unit.constant_params = _constant_parameters(ctx, function)
     unit.param_grad_origin = _params_may_require_grad(ctx, function, class_name, imports)
-    unit.params_may_require_grad = unit.param_grad_origin is not None
     if unit.params_may_require_grad:
         ctx.grad_param_units.add(function)
     # what every call in the file passes: a return that requires no grad then says so of each call

@@ -30,6 +30,7 @@ from inplace_lint.analysis.values import (
     TENSOR,
     UNKNOWN,
     YES,
+    ASSUMED,
     REQUIRES_GRAD,
     GradOrigin,
     ModuleInfo,
@@ -113,8 +114,8 @@ class Hazard:
     multiview: Optional[MultiView] = None
     siblings: FrozenSet[str] = frozenset()
     grad_origin: Optional[GradOrigin] = None  # why the tensor written (or, for a fill, written in) requires grad
-    # what reaches the stale save: a backward call's node, or ("return", the return's node)
-    reached_by: object = None
+    # what reaches the stale save: ("backward", the call's node) or ("return", the return's node)
+    reached_by: Optional[Tuple[str, object]] = None
 
 
 def _runs_at_least_once(iterable) -> bool:
@@ -149,8 +150,7 @@ class Unit:
         self.param_order: Tuple[str, ...] = ()  # ... in order
         # its parameters are taken for tensors that may require grad without what a caller passes: a
         # method of an nn.Module (what ``forward`` gets), or any function under assume-params-are-tensors
-        self.params_may_require_grad = True
-        self.param_grad_origin: Optional[str] = "assumed"  # ... why (a values.GradOrigin kind)
+        self.param_grad_origin: Optional[str] = ASSUMED  # ... why (a values.GradOrigin kind); None: no
         self.params_from_callers = False  # ... or they are what every call of it in the file passes
         # parameters True by default that no call in the file passes (nn.ReLU(inplace=inplace))
         self.true_defaults: frozenset = frozenset()
@@ -166,6 +166,10 @@ class Unit:
     @property
     def nograd(self) -> bool:
         return self.nograd_depth > 0
+
+    @property
+    def params_may_require_grad(self) -> bool:
+        return self.param_grad_origin is not None
 
 
 class FunctionEntry(NamedTuple):
@@ -485,8 +489,7 @@ class ModuleContext:
         else:
             if hazard.grad_origin is None:
                 hazard.grad_origin = grad_origin
-            if hazard.reached_by is None or (type(hazard.reached_by) is tuple and reached_by is not None
-                                             and type(reached_by) is not tuple):
+            if reached_by is not None and (hazard.reached_by is None or hazard.reached_by[0] == "return"):
                 hazard.reached_by = reached_by  # a backward call says more than a return
             if fill:  # a fill in any analysis of the write makes it one
                 hazard.fill = True
@@ -774,7 +777,7 @@ class Interpreter:
 
     def reach(self, state: State, val: Val, free: bool, by=None) -> None:
         """A backward through ``val`` (or ``val`` leaving the function, when ``free`` is False); ``by``:
-        the backward call, or ("return", node) for a value returned."""
+        ("backward", the call) or ("return", the statement) that does it."""
         for rid in val.hist:
             rec = state.records.get(rid)
             if rec is None or rec.freed:
@@ -869,6 +872,9 @@ class Interpreter:
         elif target.leaf and target.grad == YES and not self.unit.nograd:
             self.ctx.report(LeafWrite, write, None, grad_origin=target.origin)
         saved_texts = saved_texts or {}
+        info = self.k.lookup(qualname) if qualname else None
+        carriers = info.grad_inputs if info is not None else None  # measured: an index carries no grad
+        carrying = {name: v for name, v in args.items() if carriers is None or name in carriers}
         new_records = set()
         op_text = op_node  # rendered only if a finding needs it
         result_saves = []
@@ -880,25 +886,24 @@ class Interpreter:
             if val is None or not val.tensorish or not self.save_condition(save, args, module):
                 continue
             sid = self.ctx.site(op_node, "save:" + save.target)
-            others = [v for k, v in args.items() if k != save.target] or [val]
-            info = SaveSite(sid, op_text, qualname, saved_texts.get(save.target, save.target), "input", save.target,
+            others = [v for k, v in carrying.items() if k != save.target] or [val]
+            site = SaveSite(sid, op_text, qualname, saved_texts.get(save.target, save.target), "input", save.target,
                             origin_of(others))
-            new_records.add(self.create_record(state, sid, info, val.groups))
+            new_records.add(self.create_record(state, sid, site, val.groups))
         self.bump(state, target.groups, write, spared | target.spares)
         for save in result_saves:
             if not self.save_condition(save, args, module):
                 continue
             sid = self.ctx.site(op_node, "save:result")
-            info = SaveSite(sid, op_text, qualname, write.target_text, "result", "result", origin_of(args.values()))
-            new_records.add(self.create_record(state, sid, info, target.groups))
+            site = SaveSite(sid, op_text, qualname, write.target_text, "result", "result",
+                            origin_of(carrying.values()))
+            new_records.add(self.create_record(state, sid, site, target.groups))
         hist = frozenset(new_records)
         grad = NO
-        info = self.k.lookup(qualname) if qualname else None
-        carriers = info.grad_inputs if info is not None else None  # measured: an index carries no grad
         for name, val in args.items():
             if val.tensorish and not self.unit.nograd:
                 hist |= val.hist
-                if carriers is not None and name not in carriers:
+                if name not in carrying:
                     continue
                 if val.grad == YES:
                     grad = YES
@@ -908,8 +913,7 @@ class Interpreter:
             grad = NO
         self.update_aliases(state, target.groups, hist, grad)
         new_grad = target.grad if grad == NO else (YES if grad == YES or target.grad == YES else MAYBE)
-        origin = target.origin if target.grad == YES or grad == NO else origin_of(
-            [target] + [v for name, v in args.items() if carriers is None or name in carriers])
+        origin = target.origin if target.grad == YES or grad == NO else origin_of([target, *carrying.values()])
         return replace(target, hist=target.hist | hist, grad=new_grad, fresh=False, kind=target.kind, origin=origin)
 
     # ================================================================================== statements

@@ -1799,7 +1799,7 @@ def _tensor_backward(interp: "Interpreter", state: State, node: cst.Call, receiv
         interp.eval(state, a.value)
     keep = (retain is not None and not is_false_or_none(retain.value)) or (
         create is not None and not is_false_or_none(create.value)) or len(positional) >= 2
-    interp.reach(state, receiver, free=not keep, by=node)
+    interp.reach(state, receiver, free=not keep, by=("backward", node))
     return OTHER_VAL
 
 
@@ -1810,7 +1810,7 @@ def _backward_call(interp: "Interpreter", state: State, node: cst.Call, qualname
     outputs = keyword(node, "outputs") or keyword(node, "tensors")
     target = vals[0] if vals else (interp.eval(state, outputs.value) if outputs is not None else Val())
     keep = any(a is not None and not is_false_or_none(a.value) for a in (retain, create))
-    interp.reach(state, target, free=not keep, by=node)
+    interp.reach(state, target, free=not keep, by=("backward", node))
     if qualname == BACKWARD_FUNCTION:
         grad = MAYBE if create is not None and not is_false_or_none(create.value) else NO
         return Val(kind=CONTAINER, grad=grad, elem_kind=TENSOR, groups=frozenset({interp.new_group(state, node)}),

@@ -96,7 +96,7 @@ class ModuleInfo:
 @dataclass(frozen=True)
 class GradOrigin:
     """Why a value may require grad, as a finding states it: the expression the grad comes from (its node,
-    or a text) and what that expression is (one of ``ORIGIN_KINDS``)."""
+    or a text) and what that expression is (one of the kinds below)."""
 
     source: object
     kind: str
@@ -116,8 +116,6 @@ CALLERS_PASS = "callers_pass"  # what every call of this file's function passes
 AUTOGRAD_CALLBACK = "autograd_callback"  # jacobian(func, x): torch calls func with grad tensors
 HOOKED_INPUT = "hooked_input"  # a forward hook's module runs on what a network passes it
 ASSUMED = "assumed"  # assume-params-are-tensors
-ORIGIN_KINDS = frozenset({PARAMETER, MODULE_OUTPUT, MODULE_PARAMETERS, METHOD_INPUT, REQUIRES_GRAD, ANNOTATED,
-                          CALLERS_PASS, AUTOGRAD_CALLBACK, HOOKED_INPUT, ASSUMED})
 
 
 @_quick_frozen

@@ -47,8 +47,8 @@ class StaleSave(WriteEvent):
     saved_operands: Tuple[Any, ...] = ()
     hook: Optional[str] = None  # the write is a forward hook's, to its module's output: the hook's name
     outside_calls: Tuple[Any, ...] = ()  # a method writing its module's tensors: the calls of it from outside
-    # what reaches the stale save: the backward call (a node), ("return", node) for a value the function
-    # returns (a caller's backward), None when not known
+    # what reaches the stale save: ("backward", the call's node), ("return", node) for a value the
+    # function returns (a caller's backward), None when not known
     reached_by: Any = None
 
 

@@ -16,6 +16,10 @@ from typing import Dict, List, Optional, Set, Tuple
 import libcst as cst
 
 from inplace_lint.analysis import Analysis, analyse, has_hazards  # noqa: F401 - the engine's first look
+from inplace_lint.analysis.values import (
+    ANNOTATED, ASSUMED, AUTOGRAD_CALLBACK, CALLERS_PASS, HOOKED_INPUT, METHOD_INPUT, MODULE_OUTPUT,
+    MODULE_PARAMETERS, PARAMETER, REQUIRES_GRAD,
+)
 from inplace_lint.fixkit import fixes
 from inplace_lint.model import debug
 from inplace_lint.model.events import WriteEvent
@@ -87,12 +91,12 @@ def attach_fix(finding: Finding, source: str) -> Finding:
 # How a finding says why a tensor requires grad (values.GradOrigin kinds): (what the source is, whether
 # that is evidence it requires grad or only that it may)
 _ORIGIN_PHRASES = {
-    "parameter": ("a parameter", True),
-    "module_output": ("a module's output", True),
-    "requires_grad": ("", True),
-    "method_input": ("an input of '{function}'", False),
-    "annotated": ("a Tensor parameter of '{function}'", False),
-    "autograd_callback": ("what torch's autograd passes '{function}'", True),
+    PARAMETER: ("a parameter", True),
+    MODULE_OUTPUT: ("a module's output", True),
+    REQUIRES_GRAD: ("", True),
+    METHOD_INPUT: ("an input of '{function}'", False),
+    ANNOTATED: ("a Tensor parameter of '{function}'", False),
+    AUTOGRAD_CALLBACK: ("what torch's autograd passes '{function}'", True),
 }
 
 
@@ -209,24 +213,24 @@ class Draft:
         where = place(origin.source)
         text = self.code(origin.source)
         on_line = f" on line {where.line}" if where is not None else ""
-        if origin.kind == "module_parameters":
+        if origin.kind == MODULE_PARAMETERS:
             # the module, as the code names it: the called expression of ``self.fc(x)``, a constructor
             source = origin.source.func if isinstance(origin.source, cst.Call) and where is not None and \
                 not self.code(origin.source.func).startswith(("nn.", "torch.", "super")) else origin.source
             module = self.code(source)
             return f" because the parameters of '{module}'{on_line} require grad", where, module
-        if origin.kind == "callers_pass":
+        if origin.kind == CALLERS_PASS:
             verb = "requires grad" if origin.certain else "may require grad"
             clause = f" because the calls of '{origin.function}' pass '{text}' a tensor that {verb}"
             via = origin.via
-            passed = place(via.source) if via is not None and via.kind != "callers_pass" else None
+            passed = place(via.source) if via is not None and via.kind != CALLERS_PASS else None
             if passed is not None:
                 passed_text = self.code(via.source)
                 return f"{clause} ('{passed_text}' on line {passed.line})", passed, passed_text
             return clause, where, text
-        if origin.kind == "hooked_input":
+        if origin.kind == HOOKED_INPUT:
             return f" because the input of '{text}'{on_line} may require grad", where, None
-        if origin.kind == "assumed":
+        if origin.kind == ASSUMED:
             return f" because '{text}' is assumed to require grad (assume-params-are-tensors)", where, text
         what, certain = _ORIGIN_PHRASES.get(origin.kind, ("", False))
         what = what.format(function=origin.function or "this function")
@@ -238,10 +242,11 @@ class Draft:
         """A :meth:`grad_evidence` clause set apart: " (because 'x' ... requires grad)"."""
         return f" ({because.strip()})" if because else ""
 
-    def with_grad_evidence(self, evidence: Evidence, at: Optional[Position], source: Optional[str]) -> Evidence:
-        """``evidence`` with where the grad comes from (what :meth:`grad_evidence` found)."""
-        origin = self.event.grad_origin
-        if origin is None or source is None:
+    @staticmethod
+    def with_grad_evidence(evidence: Evidence, origin, at: Optional[Position], source: Optional[str]) -> Evidence:
+        """``evidence`` with why the tensor requires grad: ``origin``'s kind, and where its source is (what
+        :meth:`grad_evidence` found)."""
+        if origin is None:
             return evidence
         return evidence.replace(grad_source=source, grad_reason=origin.kind,
                                 grad_source_line=at.line if at is not None else None,

@@ -95,12 +95,10 @@ def report(draft) -> Finding:
             f"saved {draft.quote(saved)} for backward{role_part}{because}; {reach or 'backward'} will raise "
             f"\"{VERSION_ERROR}\"."
         )
-    origin = save.origin if save is not None else None
-    evidence = Evidence(op, target, saving_text, saving_line, saving_column, role, argument, VERSION_ERROR,
-                        grad_source=grad_source,
-                        grad_source_line=grad_at.line if grad_at is not None else None,
-                        grad_source_column=grad_at.column if grad_at is not None else None,
-                        grad_reason=origin.kind if origin is not None else None, backward_line=backward_line)
+    evidence = draft.with_grad_evidence(
+        Evidence(op, target, saving_text, saving_line, saving_column, role, argument, VERSION_ERROR,
+                 backward_line=backward_line),
+        save.origin if save is not None else None, grad_at, grad_source)
     finding = draft.finding(message, evidence)
     if event.hook is not None:
         return _with_hook_fix(draft, finding, event.hook)
@@ -114,14 +112,11 @@ def report(draft) -> Finding:
 def _reach(draft, reached_by):
     """What runs the backward that meets the stale save, as the message names it ("'loss.backward()' on
     line 30", "a backward through what line 12 returns"), and its line; ("", None) when not known."""
-    if reached_by is None:
+    if reached_by is None or reached_by[1] not in draft.positions:
         return "", None
-    returned = type(reached_by) is tuple
-    node = reached_by[1] if returned else reached_by
-    if node not in draft.positions:
-        return "", None
+    how, node = reached_by
     line = draft.positions[node].start.line
-    if returned:
+    if how == "return":
         return f"a backward through what line {line} returns", line
     return f"'{draft.code(node)}' on line {line}", line
 

@@ -36,7 +36,8 @@ def report(draft) -> Finding:
         f"'{op}' modifies leaf tensor {target_q} in place, but {why}; torch raises at once "
         f"\"{LEAF_ERROR}\". Update it under 'with torch.no_grad():' or work on a copy."
     )
-    evidence = draft.with_grad_evidence(Evidence(op, draft.target, runtime_error=LEAF_ERROR), at, source)
+    evidence = draft.with_grad_evidence(Evidence(op, draft.target, runtime_error=LEAF_ERROR),
+                                        draft.event.grad_origin, at, source)
     return draft.with_fix(draft.finding(message, evidence), plan_fix)
 
 

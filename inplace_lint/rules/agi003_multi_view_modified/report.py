@@ -37,7 +37,7 @@ def report(draft) -> Finding:
             f"{MULTI_VIEW_ERROR}\".{_siblings(draft, origin)}"
         )
         evidence = Evidence(op, target, runtime_error=MULTI_VIEW_ERROR)
-    evidence = draft.with_grad_evidence(evidence, at, source)
+    evidence = draft.with_grad_evidence(evidence, draft.event.grad_origin, at, source)
     return draft.with_fix(draft.finding(message, evidence), plan_fix)
 
 

@@ -34,7 +34,7 @@ def report(draft) -> Finding:
             f"too, or clone it."
         )
         evidence = Evidence(op, target, runtime_error=NOGRAD_VIEW_ERROR)
-    evidence = draft.with_grad_evidence(evidence, at, source)
+    evidence = draft.with_grad_evidence(evidence, draft.event.grad_origin, at, source)
     return draft.with_fix(draft.finding(message, evidence), plan_fix)
 
 
