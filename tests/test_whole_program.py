@@ -428,12 +428,17 @@ def test_what_a_definition_may_write_that_its_caller_holds(text: str, writes: bo
     assert copy_worth.writes_in_place(text) is writes
 
 
+def _judging_linker(root: Path) -> Linker:
+    """A linker of ``root`` that copies what the engine's does (program.linker_for's hooks)."""
+    return Linker(ProjectIndex(SearchPath.for_project(root)), writes_in_place=copy_worth.writes_in_place,
+                  uses=copy_worth.names_run_with_grad)
+
+
 def test_a_helper_writing_only_what_it_makes_is_not_copied(tmp_path: Path):
     helpers = "import torch\n\n\ndef noise(x):\n    r = x.new_zeros(x.shape)\n    r.add_(1)\n    return x * r\n"
     model = "import torch\nfrom .helpers import noise\n\n\ndef f(x):\n    y = torch.sigmoid(x)\n    return noise(y)\n"
     write(tmp_path, {"pyproject.toml": "", "demo/__init__.py": "", "demo/helpers.py": helpers, "demo/model.py": model})
-    linker = Linker(ProjectIndex(SearchPath.for_project(tmp_path)), writes_in_place=copy_worth.writes_in_place,
-                    uses=copy_worth.names_run_with_grad)
+    linker = _judging_linker(tmp_path)
     assert not linker.link(tmp_path / "demo" / "model.py", model).regions
     (tmp_path / "demo" / "helpers.py").write_text(helpers.replace("r.add_(1)", "x.add_(1)"))
     assert [r.name for r in linker.link(tmp_path / "demo" / "model.py", model).regions] == ["noise"]
@@ -444,8 +449,7 @@ def test_a_helper_called_only_under_no_grad_does_not_count(tmp_path: Path):
             "        return _fill(t)\n\n\ndef fill_with_grad(t):\n    return _fill(t)\n")
     model = "from .init import fill_, fill_with_grad\n"
     write(tmp_path, {"pyproject.toml": "", "demo/__init__.py": "", "demo/init.py": init, "demo/model.py": model})
-    linker = Linker(ProjectIndex(SearchPath.for_project(tmp_path)), writes_in_place=copy_worth.writes_in_place,
-                    uses=copy_worth.names_run_with_grad)
+    linker = _judging_linker(tmp_path)
     init_py = tmp_path / "demo" / "init.py"
     assert not linker.worth_copying(init_py, "fill_")
     assert linker.worth_copying(init_py, "fill_with_grad")
@@ -455,8 +459,7 @@ def test_a_definition_whose_words_name_nothing_worth_copying_is_not_parsed(tmp_p
     helpers = "import torch\n\n\ndef scale(x):\n    return x * SCALE\n\n\nSCALE = 2\n"
     model = "import torch\nfrom .helpers import scale\n\n\ndef f(x):\n    return scale(torch.sigmoid(x))\n"
     write(tmp_path, {"pyproject.toml": "", "demo/__init__.py": "", "demo/helpers.py": helpers, "demo/model.py": model})
-    linker = Linker(ProjectIndex(SearchPath.for_project(tmp_path)), writes_in_place=copy_worth.writes_in_place,
-                    uses=copy_worth.names_run_with_grad)
+    linker = _judging_linker(tmp_path)
     assert not linker.link(tmp_path / "demo" / "model.py", model).regions
     facts = linker.facts(tmp_path / "demo" / "helpers.py")
     assert facts.loads == {}  # neither scale nor SCALE was parsed for its names
