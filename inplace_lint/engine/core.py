@@ -26,7 +26,7 @@ from inplace_lint.rules import report
 from inplace_lint.syntax.cst_from_ast import Unsupported, convert
 from inplace_lint.syntax.lines import line_starts
 from inplace_lint.syntax.names import code_positions
-from inplace_lint.syntax.select import parse_quietly
+from inplace_lint.syntax.parsing import parse_quietly
 from inplace_lint.syntax.select import runs_backward
 from inplace_lint.syntax.select import select
 

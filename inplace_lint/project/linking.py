@@ -20,13 +20,13 @@ from __future__ import annotations
 import ast
 import os
 import re
-import warnings
 from pathlib import Path
 from typing import Dict, List, Optional, Set, Tuple
 
 from inplace_lint.model.records import FrozenRecord, Record, factory
 from inplace_lint.project.index import ProjectIndex, _digest
 from inplace_lint.syntax.lines import split_lines
+from inplace_lint.syntax.parsing import parse_quietly
 from inplace_lint.project.modules import absolute_module, is_package_file, module_name, resolve_from_import
 
 MAX_HOPS = 3
@@ -185,12 +185,9 @@ def _import_facts(statement, importer: str, package: bool) -> List[Tuple[str, _I
 
 
 def _parse(text: str) -> Optional[ast.Module]:
-    """``ast.parse`` without its SyntaxWarnings, as the lint parses (inplace_lint.syntax.select, which a
-    cached re-run does not import)."""
+    """Its ``ast`` tree as the lint parses it; None when it does not parse."""
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            return ast.parse(text)
+        return parse_quietly(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
 

@@ -73,12 +73,12 @@ from __future__ import annotations
 
 import ast
 import re
-import warnings
 from dataclasses import dataclass, field
 from typing import Dict, Iterable, List, Optional, Set, Tuple
 from inplace_lint.model.findings import LintError
 from inplace_lint.syntax import triggers
 from inplace_lint.syntax.lines import LineIndex, lines_with_breaks, split_lines
+from inplace_lint.syntax.parsing import parse_quietly
 from inplace_lint.syntax.triggers import (
     INPLACE_KEYWORD, LAYER_PARAMETERS, MAX_NORM_KEYWORD, OUT_KEYWORD, STORE_ATTRIBUTES, may_write_in_place,
 )
@@ -818,14 +818,6 @@ def runs_backward(source: str) -> bool:
                 return True
             at = source.find(literal, at + 1)
     return False
-
-
-def parse_quietly(text: str) -> ast.Module:
-    """``ast.parse`` without its SyntaxWarnings (invalid escapes and the like): linting reports its own
-    findings, and LibCST's parse ignores them too."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        return ast.parse(text)
 
 
 def select(source: str, tree: Optional[ast.Module] = None) -> Selection:
