@@ -16,6 +16,7 @@ from inplace_lint.analysis.parameters import (
     SELF_ATTRIBUTE, container_parameters, parameter_list, parameter_writes,
 )
 from inplace_lint.model import debug
+from inplace_lint.syntax.docstrings import declared_non_tensors
 from inplace_lint.syntax.names import ImportMap, code_positions, dotted, is_docstring, walk
 from inplace_lint.syntax.triggers import (
     AUTOGRAD_CALLER_FUNCTIONS, AUTOGRAD_CALLER_MODULES, INPLACE_KEYWORD, MAX_NORM_KEYWORD,
@@ -1164,7 +1165,7 @@ def _analyze_function(ctx: ModuleContext, function: cst.FunctionDef, imports: Im
     # what every call in the file passes: a return that requires no grad then says so of each call
     unit.params_from_callers = call_args is not None and type(call_args) is not ConstructorArguments
     if not nograd and (class_name is None and function in ctx.top_level_functions
-                       or class_name in ctx.user_modules and function.name.value != "__init__"):
+                       or class_name is not None and function.name.value != "__init__"):
         unit.summary_key = (class_name, function.name.value)
     state = State()
     interp = Interpreter(ctx, unit)
@@ -1173,14 +1174,21 @@ def _analyze_function(ctx: ModuleContext, function: cst.FunctionDef, imports: Im
     containers = ctx.container_parameters.get(function)
     if containers is None:
         containers = ctx.container_parameters[function] = container_parameters(function, unit.params)
+    scalars = ctx.docstring_scalars.get(function)
+    if scalars is None:
+        scalars = ctx.docstring_scalars[function] = declared_non_tensors(function, unit.params)
     for index, (name, param) in enumerate(params):
         if is_method and index == 0:
             state.env[name] = OTHER_VAL
             continue
-        value = _parameter_value(ctx, interp, name, param, unit.param_grad_origin)
+        # a docstring's ``sigma: float`` is the annotation unannotated code has
+        value = OTHER_VAL if name in scalars and param.annotation is None else \
+            _parameter_value(ctx, interp, name, param, unit.param_grad_origin)
         if name in containers and value.kind == UNKNOWN:
             value = Val(kind=CONTAINER, grad=value.grad, groups=value.groups, elem_kind=UNKNOWN)
         declared[name] = value
+        if value.grad == NO and value.kind != OTHER:
+            unit.params_without_evidence.add(name)
         passed = call_args.get(name) if call_args is not None else None
         if passed is not None and _refines(value, passed, layers_only):
             value = _refine_parameter(value, passed)
@@ -1249,19 +1257,19 @@ _LITERAL_DEFAULTS = frozenset({cst.Integer, cst.Float, cst.SimpleString, cst.Con
                                cst.List, cst.Dict, cst.Lambda})
 
 
-def _constant_parameters(ctx: ModuleContext, function: cst.FunctionDef) -> Dict[str, str]:
-    """The parameters of ``function`` every call of this file passes the same string literal (or omits,
-    when the default is that literal), and that its body never rebinds."""
+def _constant_parameters(ctx: ModuleContext, function: cst.FunctionDef) -> Dict[str, object]:
+    """The parameters of ``function`` every call of this file with grad on passes the same string literal,
+    ``True`` or ``False`` (or omits, when the default is that), and that its body never rebinds."""
     passed = ctx.call_constants.get(function.name.value)
     if not passed:
         return {}
-    defaults = {name: sem.string_key(param.default) if param.default is not None else None
+    defaults = {name: sem.constant_key(param.default) if param.default is not None else None
                 for name, param in parameter_list(function)}
     constants = {}
     for name, value in passed.items():
         if value is None:
             value = defaults.get(name)
-        if isinstance(value, str):
+        if isinstance(value, (str, bool)):
             constants[name] = value
     if constants:
         for node in walk(function.body):

@@ -152,11 +152,14 @@ class Unit:
         # method of an nn.Module (what ``forward`` gets), or any function under assume-params-are-tensors
         self.param_grad_origin: Optional[str] = ASSUMED  # ... why (a values.GradOrigin kind); None: no
         self.params_from_callers = False  # ... or they are what every call of it in the file passes
+        # ... the parameters taken for values that require no grad for want of evidence (not declared a
+        # Tensor or a non-tensor): a result that requires no grad says so only of calls passing such there
+        self.params_without_evidence: Set[str] = set()
         # parameters True by default that no call in the file passes (nn.ReLU(inplace=inplace))
         self.true_defaults: frozenset = frozenset()
         # parameters every call passes the same string literal (refined by call sites): ``if`` tests on
         # them are decided (``scatter(..., reduce='sum')`` runs the sum branch only)
-        self.constant_params: Dict[str, str] = {}
+        self.constant_params: Dict[str, object] = {}
         self.summary_key: Optional[Tuple[Optional[str], str]] = None  # (class, function) for return summaries
         self.returns_escape = True  # False for post-processing/inference functions (see naming.py)
         self.loop_stack: List[Tuple[List[State], List[State]]] = []  # (continue states, break states)
@@ -246,6 +249,8 @@ class ModuleContext:
         self.grad_param_units: Set[cst.FunctionDef] = set()
         # function -> its parameters used as Python lists or dicts (parameters.container_parameters)
         self.container_parameters: Dict[cst.FunctionDef, FrozenSet[str]] = {}
+        # ... and those its docstring declares no tensor (syntax.docstrings.declared_non_tensors)
+        self.docstring_scalars: Dict[cst.FunctionDef, FrozenSet[str]] = {}
         # function -> (what its callers pass, under no_grad) it was last refined with
         self.refined_args: Dict[cst.FunctionDef, tuple] = {}
         # other classes of this file, not callable (no __call__/forward), by their methods' names: an
@@ -290,8 +295,9 @@ class ModuleContext:
         # function -> whether every value it returns requires no grad whatever it is passed (made under
         # no_grad, or from nothing that requires grad): its callers' results then carry none
         self.nograd_returns: Dict[Tuple[Optional[str], str], bool] = {}
-        # ... when every argument requires no grad (a plain function analysed without callers' values)
-        self.nograd_returns_of_nograd_args: Dict[Tuple[Optional[str], str], bool] = {}
+        # ... when the arguments for these parameters require no grad (those it took for values that do not,
+        # for want of evidence: a plain function's, analysed without callers' values)
+        self.nograd_returns_of_nograd_args: Dict[Tuple[Optional[str], str], Optional[FrozenSet[str]]] = {}
         # nested function -> the enclosing function's names where it is defined (joined over the passes of a
         # loop; set afresh each time the enclosing function is analysed): what its free names hold
         # (``input_img`` in an LBFGS closure). Values only: the enclosing function's saves are its own, so
@@ -541,14 +547,12 @@ class ModuleContext:
         joined = self.call_args.setdefault(name, {})
         for param, val in args.items():
             joined[param] = val if param not in joined else joined[param].join(val)
-        if constants is not None:
-            known = self.call_constants.get(name)
-            if known is None:
-                self.call_constants[name] = dict(constants)
-            else:
-                for param in set(known) | set(constants):
-                    if known.get(param, DYNAMIC) != constants.get(param, DYNAMIC):
-                        known[param] = DYNAMIC
+        if constants is not None and not nograd:
+            # a call under no_grad records no graph: the constants that decide which branches record one are
+            # those of the calls with grad on
+            known = self.call_constants.setdefault(name, {})
+            for param, value in constants.items():  # a parameter left out says nothing (a recursive call)
+                known[param] = value if known.get(param, value) == value else DYNAMIC
 
 
 class Interpreter:
@@ -1160,12 +1164,13 @@ class Interpreter:
         note it of calls whose arguments all require no grad."""
         nograd = val.grad == NO and all(part.grad == NO for part in val.parts or ())
         grads = self.ctx.nograd_returns
-        if self.unit.params_may_require_grad or self.unit.params_from_callers or not self.unit.params:
+        unit = self.unit
+        if unit.params_may_require_grad or unit.params_from_callers or not unit.params_without_evidence:
             grads[key] = grads.get(key, True) and nograd
             return
         grads[key] = False
         given = self.ctx.nograd_returns_of_nograd_args
-        given[key] = given.get(key, True) and nograd
+        given[key] = frozenset(unit.params_without_evidence) if given.get(key, True) and nograd else None
 
     def _note_view_return(self, val: Val) -> None:
         """Keep what a method returns when it is a view torch refuses to write (a no_grad view of one of
@@ -1638,10 +1643,10 @@ def _renamed_val(val: Val, names: Dict[str, str]) -> Val:
                    parts=new_parts if changed_parts else parts)
 
 
-def decide_on_constants(test, constants: Dict[str, str]) -> Optional[bool]:
+def decide_on_constants(test, constants: Dict[str, object]) -> Optional[bool]:
     """The value of an ``if`` test comparing parameters with string literals (``reduce == 'sum'``,
-    ``mode in ('a', 'b')``, ``not``, ``and``, ``or``), given the strings every call passes them; None when
-    it depends on anything else."""
+    ``mode in ('a', 'b')``) or testing a flag (``if to_engine``), with ``not``, ``and``, ``or``, given the
+    constants every call passes them; None when it depends on anything else."""
     if not constants:
         return None
     kind = type(test)
@@ -1658,6 +1663,9 @@ def decide_on_constants(test, constants: Dict[str, str]) -> Optional[bool]:
         if left or right:
             return True
         return False if left is False and right is False else None
+    if kind is cst.Name:  # ``if to_engine:`` with a flag every call passes the same
+        value = constants.get(test.value)
+        return value if isinstance(value, bool) else None
     if kind is not cst.Comparison or len(test.comparisons) != 1:
         return None
     operator = type(test.comparisons[0].operator)

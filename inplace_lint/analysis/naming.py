@@ -23,7 +23,7 @@ _COUNT = re.compile(
 )
 # Integer or boolean tensors: they can never require grad.
 _INTEGER_TENSOR = re.compile(
-    r"^(?:.*_)?(?:ids|labels|label|targets|target_ids|indices|positions|tokens|mask|masks)$"
+    r"^(?:.*_)?(?:ids|labels|label|target|targets|target_ids|index|indices|positions|tokens|mask|masks)$"
 )
 # Functions whose results are for people, not for backward.
 _INFERENCE_FUNCTION = re.compile(

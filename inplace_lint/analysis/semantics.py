@@ -675,6 +675,10 @@ def call(interp: "Interpreter", state: State, node: cst.Call) -> Val:
             own = ModuleInfo(None, "params:" + (unit.class_name or "")) \
                 if unit.class_name in interp.ctx.user_modules else None
             result = unknown_result(interp, state, node, vals, owner=own)
+            if unit.class_name and (interp.ctx.nograd_returns.get(key) or (
+                    bound is not None and _nograd_given(interp, key, {p: v for p, (v, _n) in bound.items()}, []))):
+                # ``offset = self._padding_offset(x)`` that builds its result from constants: no grad
+                return _holding(interp, replace(result, grad=NO, origin=None), saves, mark)
             if unit.class_name:
                 result = _summarised_return(interp, state, node, result, key, func.attr.value)
                 groups = _param_saves_of(interp, key) if not unit.nograd and not unit.hooks_depth else None
@@ -786,7 +790,9 @@ def _call_user_function(interp: "Interpreter", state: State, node: cst.Call, nam
     bound = bind(interp, state, node, interp.ctx.function_params[name])
     interp.ctx.note_call(name, bound.vals, clean=not bound.extra and not any(a.star for a in node.args),
                           nograd=interp.unit.nograd,
-                          constants=passed_strings(node, interp.ctx.function_params[name]))
+                          constants=passed_constants(node, interp.ctx.function_params[name],
+                                                     recursive=interp.unit.function_name == name
+                                                     and interp.unit.class_name is None))
     interp.ctx.note_edge(interp.unit, (None, name))
     interp.ctx.read_summary((None, name))
     built = interp.ctx.returned_modules.get((None, name))
@@ -811,14 +817,22 @@ def _call_user_function(interp: "Interpreter", state: State, node: cst.Call, nam
     saves = _saved_arguments(interp, state, node, (None, name), name, _passed(bound))
     result = unknown_result(interp, state, node, list(bound.vals.values()) + bound.extra)
     if interp.ctx.nograd_returns.get((None, name)) or (
-            name in interp.ctx.nograd_functions and not any(v.leaf for v in bound.vals.values())) or (
-            interp.ctx.nograd_returns_of_nograd_args.get((None, name))
-            and all(v.grad == NO for v in list(bound.vals.values()) + bound.extra)):
+            name in interp.ctx.nograd_functions and not any(v.leaf for v in bound.vals.values())) or \
+            _nograd_given(interp, (None, name), bound.vals, bound.extra):
         # advantages, returns = compute_gae(...) with a no_grad body, or a @torch.no_grad() helper: nothing
         # it returns requires grad (unless it hands back a leaf it was given, as it is)
         return replace(result, grad=NO)
     result = _summarised_return(interp, state, node, result, (None, name), name)
     return _holding(interp, result, saves, mark)
+
+
+def _nograd_given(interp: "Interpreter", key, vals: Dict[str, Val], extra: List[Val]) -> bool:
+    """Does function ``key`` return only values that require no grad when given these arguments (by
+    parameter; ``extra``: those bound to none), given that it does when the parameters it took for values
+    requiring no grad, for want of evidence, are passed such?"""
+    rests_on = interp.ctx.nograd_returns_of_nograd_args.get(key)
+    return rests_on is not None and all(vals[p].grad == NO for p in rests_on if p in vals) and \
+        all(v.grad == NO for v in extra)
 
 
 def _argument_params(interp: "Interpreter", key) -> Optional[List[str]]:
@@ -1112,7 +1126,7 @@ def _call_writing_helper(interp: "Interpreter", state: State, node: cst.Call, na
     interp.ctx.helper_call_nodes.setdefault(label, set()).add(id(node))
     if name is not None:
         interp.ctx.note_call(name, bound.vals, clean=not bound.extra and not any(a.star for a in node.args),
-                              nograd=interp.unit.nograd, constants=passed_strings(node, params))
+                              nograd=interp.unit.nograd, constants=passed_constants(node, params))
         interp.ctx.note_edge(interp.unit, (None, name))
     for param, sites in writes.items():
         target = bound.vals.get(param)
@@ -1338,11 +1352,19 @@ def torch_call(interp: "Interpreter", state: State, node: cst.Call, qualname: st
 
 def _collect_varargs(info: OpInfo, bound: Bound) -> Bound:
     """Extra positional tensors belong to a trailing variadic parameter (``einsum(eq, *operands)``)."""
-    if not bound.extra or not info.params:
+    if not info.params:
         return bound
     last = info.params[-1]
     if last not in info.tensor_params or last not in bound.vals:
         return bound
+    if not bound.extra:
+        single = bound.args.get(last)
+        if single is None or single.keyword is not None or single.star or not bound.vals[last].tensorish \
+                or not any(save.for_others and save.target == last for save in info.saves):
+            return bound
+        # ``einsum('ijj->i', x)``: one operand, no other whose requiring grad would make it saved
+        return Bound(bound.vals, bound.nodes, bound.args, [], bound.passed, bound.evaluated,
+                     {last: [(bound.vals[last], single.value)]})
     merged = bound.vals[last]
     for val in bound.extra:
         merged = merged.join(val)
@@ -2213,18 +2235,30 @@ def _register_buffer(interp: "Interpreter", state: State, call: cst.Call, owner:
     return True
 
 
-def passed_strings(node: cst.Call, params: List[str]) -> Dict[str, object]:
-    """What a call passes each parameter: the string literal, None when it passes nothing, DYNAMIC for
-    anything else (inplace_lint.analysis.dataflow.decide_on_constants decides ``if`` tests with them)."""
+def passed_constants(node: cst.Call, params: List[str], recursive: bool = False) -> Dict[str, object]:
+    """What a call passes each parameter: the string literal or ``True``/``False``, None when it passes
+    nothing, DYNAMIC for anything else (inplace_lint.analysis.dataflow.decide_on_constants decides ``if``
+    tests with them). A ``recursive`` call passing a parameter its own value (``convert(child, flag=flag)``)
+    leaves it out: it passes on what its own callers passed."""
     out: Dict[str, object] = dict.fromkeys(params)
     for index, arg in enumerate(node.args):
         if arg.star:
             return {param: DYNAMIC for param in params}
         name = arg.keyword.value if arg.keyword is not None else (params[index] if index < len(params) else None)
         if name in out:
-            key = string_key(arg.value)
+            if recursive and type(arg.value) is cst.Name and arg.value.value == name:
+                del out[name]
+                continue
+            key = constant_key(arg.value)
             out[name] = key if key is not None else DYNAMIC
     return out
+
+
+def constant_key(node) -> Optional[object]:
+    """The value of a string literal, ``True`` or ``False``, else None."""
+    if type(node) is cst.Name and node.value in ("True", "False"):
+        return node.value == "True"
+    return string_key(node)
 
 
 def string_key(node) -> Optional[str]:

@@ -1,0 +1,127 @@
+"""What the code declares about a value outside annotations: a docstring's parameter types
+(``syntax.docstrings``), a helper method whose return is built from constants, a one-operand ``einsum``.
+Each pair: the declared or derived fact clears the finding, and the look-alike without it is still flagged.
+(The real-code shapes are safe fixtures: ``gaussian_kernel_sigma_documented_float.py``,
+``crop_offset_from_constant_helper_method.py``, ``einsum_trace_of_one_operand_then_diagonal_zeroed.py``.)"""
+
+from __future__ import annotations
+
+import textwrap
+
+import libcst as cst
+import pytest
+
+from inplace_lint import LintOptions, lint_source
+from inplace_lint.syntax.docstrings import declared_non_tensors
+
+
+def _codes(source: str, **options):
+    options = LintOptions(**options) if options else None
+    return [(f.code, f.line) for f in lint_source(textwrap.dedent(source), options=options)]
+
+
+def _function(text: str) -> cst.FunctionDef:
+    return cst.parse_module(textwrap.dedent(text)).body[0]
+
+
+@pytest.mark.parametrize("doc, expected", [
+    ('"""Args:\n    sigma (float): std\n    x (Tensor): input\n"""', {"sigma"}),
+    ('"""\n    Arguments\n    ---------\n    sigma: float\n        Std\n    x: torch.Tensor\n"""', {"sigma"}),
+    ('"""\n    Parameters\n    ----------\n    sigma : float, optional\n    x : array_like\n"""', {"sigma"}),
+    ('""":param float sigma: std\n:type x: torch.Tensor\n"""', {"sigma"}),
+    ('"""Args:\n    sigma (float or Tensor): std\n    x: the input tensor\n"""', set()),
+    ('"""Args:\n    sigma (list of int): sizes\n    x (int | None): n\n"""', {"sigma", "x"}),
+    ('"""sigma: list of tensors"""', set()),
+    ("pass", set()),
+])
+def test_docstring_declared_types(doc, expected):
+    body = doc if doc == "pass" else doc.replace("\n", "\n    ")
+    function = _function(f"def f(x, sigma):\n    {body}\n    return x\n")
+    assert declared_non_tensors(function, frozenset({"x", "sigma"})) == expected
+
+
+KERNEL = """
+import torch
+from torch import nn
+
+class Loss(nn.Module):
+    def kernel(self, size, sigma):
+        \"\"\"Args:
+            sigma ({kind}): std
+        \"\"\"
+        g = torch.arange(size, dtype=torch.float32) ** 2
+        g = (-g / (2 * sigma**2)).exp()
+        g /= g.sum()
+        return g
+"""
+
+
+def test_a_parameter_documented_as_a_float_is_no_grad_tensor():
+    assert _codes(KERNEL.format(kind="float")) == []
+    assert _codes(KERNEL.format(kind="Tensor")) == [("AGI001", 12)]
+
+
+OFFSET = """
+import torch
+
+class Crop(Base):
+    def offset(self, x: torch.Tensor):
+        return {returned}
+
+    def transform(self, x: torch.Tensor) -> torch.Tensor:
+        t = x * 2
+        o = self.offset(x)
+        t[:, 0] += (t[:, :2] @ o).squeeze(-1)
+        return t
+"""
+
+
+def test_a_method_returning_a_constant_returns_no_grad():
+    assert _codes(OFFSET.format(returned="torch.ones(2, 1).to(x.device)")) == []
+    assert _codes(OFFSET.format(returned="x[:, :2, None] * 2")) == [("AGI001", 11)]
+
+
+EINSUM = """
+import torch
+
+def pool(s: torch.Tensor, w: torch.Tensor):
+    a = s @ s.transpose(1, 2)
+    trace = torch.einsum({operands})
+    a[:, 0, 0] = 0
+    return trace
+"""
+
+
+def test_a_one_operand_einsum_saves_nothing():
+    assert _codes(EINSUM.format(operands="'ijj->i', a")) == []
+    assert _codes(EINSUM.format(operands="'ijk,ikl->ijl', a, w")) == [("AGI001", 7)]
+
+
+CONVERT = """
+import torch
+from torch import nn
+
+def convert(model, to_engine=True):
+    for name, module in model.named_children():
+        if isinstance(module, nn.Linear) and to_engine:
+            new = nn.Linear(4, 4)
+            new.weight.copy_(module.weight)
+        else:
+            convert(module, to_engine=to_engine)
+
+def prepare(model):
+    {context}
+        convert(model)
+
+def unwrap(model):
+    convert(model, to_engine={flag})
+"""
+
+
+@pytest.mark.parametrize("context, flag, expected", [
+    ("with torch.no_grad():", "False", []),  # the only call with grad on turns the copying branch off
+    ("if True:", "False", [("AGI002", 9)]),  # a call with grad on takes the default, True
+    ("with torch.no_grad():", "True", [("AGI002", 9)]),
+])
+def test_flags_the_calls_with_grad_on_pass_decide_branches(context, flag, expected):
+    assert _codes(CONVERT.format(context=context, flag=flag)) == expected
