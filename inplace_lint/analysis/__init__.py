@@ -763,6 +763,21 @@ _BINDING_NODES = frozenset({cst.Assign, cst.AnnAssign, cst.AugAssign, cst.For, c
                             cst.Global, cst.Nonlocal, cst.AsName})
 
 
+def _names_bound_in(function: cst.FunctionDef, self_name: str) -> FrozenSet[str]:
+    """The names ``function``'s body binds (nested scopes included: a closure may rebind one through
+    ``nonlocal``) and the ``self.x`` attributes it assigns; ``"self."`` when it ``setattr``s any."""
+    bound = set()
+    for node in walk(function.body):
+        bound.update(_rebound_names(node))
+        kind = type(node)
+        if kind in (cst.Assign, cst.AnnAssign, cst.AugAssign):
+            for target in [t.target for t in node.targets] if kind is cst.Assign else [node.target]:
+                bound.update(dotted(n) or "" for n in walk(target) if type(n) is cst.Attribute)
+        elif kind is cst.Call and type(node.func) is cst.Name and node.func.value == "setattr" and self_name:
+            bound.add(self_name + ".")
+    return frozenset(bound)
+
+
 def _rebound_names(node) -> List[str]:
     """The plain names a statement or expression node binds (``x = ...``, ``for x in``, ``x += 1``,
     ``(x := ...)``, ``global x``); ``x[0] = ...`` binds none."""
@@ -1174,6 +1189,10 @@ def _analyze_function(ctx: ModuleContext, function: cst.FunctionDef, imports: Im
     containers = ctx.container_parameters.get(function)
     if containers is None:
         containers = ctx.container_parameters[function] = container_parameters(function, unit.params)
+    rebound = ctx.rebound_names.get(function)
+    if rebound is None:
+        rebound = ctx.rebound_names[function] = _names_bound_in(function, self_name)
+    unit.rebound = rebound
     scalars = ctx.docstring_scalars.get(function)
     if scalars is None:
         scalars = ctx.docstring_scalars[function] = declared_non_tensors(function, unit.params)

@@ -155,6 +155,9 @@ class Unit:
         # ... the parameters taken for values that require no grad for want of evidence (not declared a
         # Tensor or a non-tensor): a result that requires no grad says so only of calls passing such there
         self.params_without_evidence: Set[str] = set()
+        # the names and ``self.x`` attributes the function binds anywhere (None at the top level: every
+        # name may be rebound by code we cannot see): its other names are flags a branch may keep
+        self.rebound: object = _EVERY_NAME
         # parameters True by default that no call in the file passes (nn.ReLU(inplace=inplace))
         self.true_defaults: frozenset = frozenset()
         # parameters every call passes the same string literal (refined by call sites): ``if`` tests on
@@ -173,6 +176,14 @@ class Unit:
     @property
     def params_may_require_grad(self) -> bool:
         return self.param_grad_origin is not None
+
+
+class _EveryName:
+    def __contains__(self, name) -> bool:
+        return True
+
+
+_EVERY_NAME = _EveryName()
 
 
 class FunctionEntry(NamedTuple):
@@ -251,6 +262,7 @@ class ModuleContext:
         self.container_parameters: Dict[cst.FunctionDef, FrozenSet[str]] = {}
         # ... and those its docstring declares no tensor (syntax.docstrings.declared_non_tensors)
         self.docstring_scalars: Dict[cst.FunctionDef, FrozenSet[str]] = {}
+        self.rebound_names: Dict[cst.FunctionDef, FrozenSet[str]] = {}  # function -> Unit.rebound
         # function -> (what its callers pass, under no_grad) it was last refined with
         self.refined_args: Dict[cst.FunctionDef, tuple] = {}
         # other classes of this file, not callable (no __call__/forward), by their methods' names: an
@@ -605,7 +617,7 @@ class Interpreter:
             state.records[old] = previous if old not in state.records else state.records[old].join(previous)
             self._rename(state, rid, old)
             self.renamed.append((rid, old))
-        state.records[rid] = RecordState(frozenset(groups))
+        state.records[rid] = RecordState(frozenset(groups), when=state.flags)
         self.ctx.save_sites[(sid, save.argument)] = save
         self.ctx.save_by_site.setdefault(sid, save)
         return rid
@@ -637,8 +649,9 @@ class Interpreter:
         self.spend(len(state.records))
         wildcard = "params:*" in groups
         tokens = [g[len("params~"):] for g in groups if g.startswith("params~")]
+        flags = state.flags
         for rid, rec in list(state.records.items()):
-            if rec.freed or rid in spared:
+            if rec.freed or rid in spared or (rec.when and _contradicts(rec.when, flags)):
                 continue
             hit = rec.groups & groups or (wildcard and any(g.startswith("params") for g in rec.groups))
             if not hit and tokens:
@@ -968,18 +981,29 @@ class Interpreter:
                 if type(node.orelse) is cst.If:
                     return self.run_statement(state, node.orelse)
                 return self.run_block(state, node.orelse.body)
+            then_flags, else_flags = self._flags_of(node.test)
+            if then_flags and then_flags <= state.flags or else_flags and _contradicts(else_flags, state.flags):
+                return self.run_block(state, node.body)  # a flag this path already took a branch on
+            if else_flags and else_flags <= state.flags or then_flags and _contradicts(then_flags, state.flags):
+                if node.orelse is None:
+                    return state
+                return self.run_statement(state, node.orelse) if type(node.orelse) is cst.If else \
+                    self.run_block(state, node.orelse.body)
             then_state = state.copy()
+            then_state.flags |= then_flags
             narrowed = sem.isinstance_narrowing(self, then_state, node.test)
             if narrowed is not None:
                 then_state.env[narrowed[0]] = narrowed[1]
             then_facts, else_facts = _branch_evidence(self, node.test)
             then_state = self._run_branch(then_state, node.body, then_facts)
             if node.orelse is None:
-                else_state = state if else_facts is None else self._run_branch(state.copy(), (), else_facts)
+                else_state = state if else_facts is None and not else_flags else \
+                    self._run_branch(self._flagged(state.copy(), else_flags), (), else_facts)
             elif type(node.orelse) is cst.If:
-                else_state = self._run_branch(state.copy(), node.orelse, else_facts)
+                else_state = self._run_branch(self._flagged(state.copy(), else_flags), node.orelse, else_facts)
             else:
-                else_state = self._run_branch(state.copy(), node.orelse.body, else_facts)
+                else_state = self._run_branch(self._flagged(state.copy(), else_flags), node.orelse.body,
+                                              else_facts)
             if then_state is not None and else_state is not None:
                 _split_path_local_saves(then_state, else_state)
             return join_states(then_state, else_state)
@@ -1009,6 +1033,32 @@ class Interpreter:
             for case in node.cases:
                 result = join_states(result, self.run_block(state.copy(), case.body))
             return join_states(result, state)
+        return state
+
+    def _flags_of(self, test) -> Tuple[FrozenSet[Tuple[str, bool]], FrozenSet[Tuple[str, bool]]]:
+        """(then, else): the flags an ``if`` test sets in each branch -- ``if in_place:``, ``if not
+        self.normalize:``, each operand of an ``and`` in its then branch, of an ``or`` in its else branch --
+        for a name or ``self`` attribute this function never rebinds (its value then holds all along)."""
+        kind = type(test)
+        if kind is cst.UnaryOperation and type(test.operator) is cst.Not:
+            then, orelse = self._flags_of(test.expression)
+            return orelse, then
+        if kind is cst.BooleanOperation:
+            left, right = self._flags_of(test.left), self._flags_of(test.right)
+            if type(test.operator) is cst.And:
+                return left[0] | right[0], frozenset()
+            return frozenset(), left[1] | right[1]
+        name = test.value if kind is cst.Name else dotted(test) if kind is cst.Attribute else None
+        own = self.unit.self_name + "."
+        if name is None or name in ("True", "False", "None") or name in self.unit.rebound or (
+                kind is cst.Attribute and not (own != "." and name.count(".") == 1 and name.startswith(own)
+                                               and own not in self.unit.rebound)):
+            return frozenset(), frozenset()
+        return frozenset({(name, True)}), frozenset({(name, False)})
+
+    @staticmethod
+    def _flagged(state: State, flags: FrozenSet[Tuple[str, bool]]) -> State:
+        state.flags |= flags
         return state
 
     def _run_branch(self, state: State, body, facts: Optional["BranchFacts"]) -> Optional[State]:
@@ -1191,8 +1241,11 @@ class Interpreter:
     def run_loop(self, state: State, node) -> Optional[State]:
         is_for = type(node) is cst.For
         element = None
+        distinct = frozenset()
         if is_for:
             element = sem.iterate(self, state, node.iter)
+            distinct = _distinct_elements(state, element)
+        made_before = frozenset(state.records)
         head = state
         exit_states: List[State] = []
         # ``for step in range(3)``: the body runs at least once, so after the loop the state before it (no
@@ -1201,6 +1254,8 @@ class Interpreter:
         at_least_once = is_for and _runs_at_least_once(node.iter)
         for _round in range(MAX_LOOP_ROUNDS):
             body_in = head.copy()
+            if distinct and _round:
+                _earlier_elements(body_in, distinct, made_before)
             if is_for:
                 self.assign(body_in, node.target, element, None)
             else:
@@ -1219,6 +1274,8 @@ class Interpreter:
                 break
             head = new_head
         result = ran.copy() if at_least_once and ran is not None else head
+        if distinct:
+            _earlier_elements(result, distinct, made_before, back=True)
         if is_for:
             self._freeze_after_loop(result, node)
         if node.orelse is not None:
@@ -1565,7 +1622,17 @@ class Interpreter:
             return container
         if kind is cst.IfExp:
             self.eval(state, node.test)
-            return self.eval(state, node.body).join(self.eval(state, node.orelse))
+            then_flags, else_flags = self._flags_of(node.test)
+            if not then_flags and not else_flags:
+                return self.eval(state, node.body).join(self.eval(state, node.orelse))
+            # ``diff.square_() if in_place else diff.square()``: each side's saves are made under its flag
+            outer = state.flags
+            state.flags = outer | then_flags
+            body = self.eval(state, node.body)
+            state.flags = outer | else_flags
+            orelse = self.eval(state, node.orelse)
+            state.flags = outer
+            return body.join(orelse)
         if kind in (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp):
             return sem.comprehension(self, state, node)
         if kind is cst.NamedExpr:
@@ -1641,6 +1708,49 @@ def _renamed_val(val: Val, names: Dict[str, str]) -> Val:
         return val
     return replace(val, groups=frozenset(names.get(g, g) for g in val.groups),
                    parts=new_parts if changed_parts else parts)
+
+
+_EARLIER = "earlier:"
+
+
+def _distinct_elements(state: State, element: Val) -> FrozenSet[str]:
+    """The groups of the tensors a ``for`` over a list takes one at a time, when each round's is another
+    tensor: allocated in this function and held by no name but containers (``grads = [grad(x, d) for d in
+    dims]``; not views of a named tensor, which share its version counter, nor one tensor listed twice)."""
+    values, groups = [element], set()
+    while values:
+        value = values.pop()
+        if value.multiview:
+            return frozenset()
+        values.extend(value.parts or ())
+        groups |= value.groups
+    if not groups or not all(g.startswith("t") for g in groups):  # allocated here (values._local)
+        return frozenset()
+    for val in state.env.values():
+        if val.kind != CONTAINER and val.groups & groups:
+            return frozenset()
+    return frozenset(groups)
+
+
+def _earlier_elements(state: State, groups: FrozenSet[str], made_before: FrozenSet[RecordId],
+                      back: bool = False) -> None:
+    """A new round of a ``for`` over distinct tensors (:func:`_distinct_elements`): what the loop saved of
+    the element of an earlier round is another tensor's save, which a write to this round's element leaves
+    alone (``g *= s; total = total + g ** 2``). ``back``: after the loop, they are the list's elements again."""
+    for rid, rec in list(state.records.items()):
+        if rid in made_before:
+            continue
+        if back:
+            renamed = frozenset(g[len(_EARLIER):] if g.startswith(_EARLIER) else g for g in rec.groups)
+        else:
+            renamed = frozenset(_EARLIER + g if g in groups else g for g in rec.groups)
+        if renamed != rec.groups:
+            state.records[rid] = replace(rec, groups=renamed)
+
+
+def _contradicts(when: FrozenSet[Tuple[str, bool]], flags: FrozenSet[Tuple[str, bool]]) -> bool:
+    """Do the flags a save was made under and those of the path now disagree on one?"""
+    return any((name, not value) in flags for name, value in when)
 
 
 def decide_on_constants(test, constants: Dict[str, object]) -> Optional[bool]:

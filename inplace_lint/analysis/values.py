@@ -315,11 +315,13 @@ class RecordState:
     groups: FrozenSet[str]  # what was saved
     stale: FrozenSet[int] = frozenset()  # in-place sites that bumped it since
     freed: bool = False  # a backward without retain_graph consumed it
+    when: FrozenSet[Tuple[str, bool]] = frozenset()  # the branch flags it was made under (State.flags)
 
     def join(self, other: "RecordState") -> "RecordState":
         if self == other:
             return self
-        return RecordState(self.groups | other.groups, self.stale | other.stale, self.freed and other.freed)
+        return RecordState(self.groups | other.groups, self.stale | other.stale, self.freed and other.freed,
+                           self.when & other.when)
 
 
 @dataclass
@@ -327,6 +329,10 @@ class State:
     env: Dict[str, Val] = field(default_factory=dict)
     records: Dict[RecordId, RecordState] = field(default_factory=dict)
     escaped: FrozenSet[RecordId] = frozenset()
+    # the flags this path took a branch on (``if in_place:``), as (name, value): a flag the function never
+    # rebinds has that value all along the path, so a save made where it was False cannot meet a write
+    # made where it is True (a branch never makes a hazard that neither straight-line path has)
+    flags: FrozenSet[Tuple[str, bool]] = frozenset()
 
     def prune(self) -> None:
         """Forget saved tensors that nothing can reach any more: a tensor allocated here and no longer
@@ -339,10 +345,10 @@ class State:
         for rid, rec in list(self.records.items()):
             kept = frozenset(g for g in rec.groups if g in held or not _local(g))
             if kept != rec.groups:
-                self.records[rid] = RecordState(kept, rec.stale, rec.freed)
+                self.records[rid] = RecordState(kept, rec.stale, rec.freed, rec.when)
 
     def copy(self) -> "State":
-        return State(dict(self.env), dict(self.records), self.escaped)
+        return State(dict(self.env), dict(self.records), self.escaped, self.flags)
 
     def join(self, other: Optional["State"]) -> "State":
         if other is None:
@@ -358,7 +364,7 @@ class State:
             mine = records.get(rid)
             if mine is not rec:
                 records[rid] = rec if mine is None else mine.join(rec)
-        return State(env, records, self.escaped | other.escaped)
+        return State(env, records, self.escaped | other.escaped, self.flags & other.flags)
 
     def __eq__(self, other) -> bool:
         return (
@@ -366,6 +372,7 @@ class State:
             and self.env == other.env
             and self.records == other.records
             and self.escaped == other.escaped
+            and self.flags == other.flags
         )
 
 

@@ -1,8 +1,8 @@
-"""What the code declares about a value outside annotations: a docstring's parameter types
-(``syntax.docstrings``), a helper method whose return is built from constants, a one-operand ``einsum``.
-Each pair: the declared or derived fact clears the finding, and the look-alike without it is still flagged.
-(The real-code shapes are safe fixtures: ``gaussian_kernel_sigma_documented_float.py``,
-``crop_offset_from_constant_helper_method.py``, ``einsum_trace_of_one_operand_then_diagonal_zeroed.py``.)"""
+"""Facts the code states that decide a finding before any guess about grad (issue "Evidence before alarm"):
+a docstring's parameter types (``syntax.docstrings``), a helper method whose return is built from constants,
+a one-operand ``einsum``, the flags every call with grad on passes, a flag's value along one path, and a loop
+over distinct tensors taken as its rounds unrolled. Each case pairs the fact, which clears the finding, with
+the look-alike still flagged; the real-code shapes are safe fixtures (``tests/fixtures/safe/``)."""
 
 from __future__ import annotations
 
@@ -125,3 +125,56 @@ def unwrap(model):
 ])
 def test_flags_the_calls_with_grad_on_pass_decide_branches(context, flag, expected):
     assert _codes(CONVERT.format(context=context, flag=flag)) == expected
+
+
+TAPS = """
+import torch
+
+def taps(guide: torch.Tensor, in_place: bool, scale):
+    diff = guide * 2 - guide
+    d = diff.square_() if in_place else diff.square()
+    if in_place:
+        w = {write}
+    else:
+        w = (scale * d).exp()
+    return w
+"""
+
+
+@pytest.mark.parametrize("write, expected", [
+    ("d.mul_(scale)", []),  # the path that wrote in place never saved: square_ saves nothing
+    ("diff.add_(scale)", []),
+])
+def test_a_flag_keeps_its_value_along_a_path(write, expected):
+    assert _codes(TAPS.format(write=write)) == expected
+
+
+def test_a_flag_rebound_between_its_branches_is_no_flag():
+    source = TAPS.format(write="d.mul_(scale)").replace("    if in_place:\n", "    in_place = not in_place\n"
+                                                        "    if in_place:\n")
+    assert _codes(source) == [("AGI001", 9)]
+
+
+LOOP = """
+import torch
+
+def loss(pred: torch.Tensor):
+    h = pred * 2
+    items = {items}
+    total = 0
+    for g in items:
+        g *= 2.0
+        total = total + (g ** 2).sum()
+    {after}
+    return total
+"""
+
+
+@pytest.mark.parametrize("items, after, expected", [
+    ("[pred.diff(dim=d) for d in range(2, 4)]", "", []),  # each round's g is another tensor
+    ("[h, h]", "", [("AGI001", 9)]),  # one tensor listed twice
+    ("[h[:, 0], h[:, 1]]", "", [("AGI001", 9)]),  # views of one tensor share its version counter
+    ("[pred.diff(dim=d) for d in range(2, 4)]", "items[0].add_(1)", [("AGI001", 11)]),  # after the loop
+])
+def test_a_loop_over_distinct_tensors_is_its_rounds_unrolled(items, after, expected):
+    assert _codes(LOOP.format(items=items, after=after)) == expected
