@@ -178,3 +178,29 @@ def loss(pred: torch.Tensor):
 ])
 def test_a_loop_over_distinct_tensors_is_its_rounds_unrolled(items, after, expected):
     assert _codes(LOOP.format(items=items, after=after)) == expected
+
+
+EMA = """
+import copy
+import torch
+
+class EMA:
+    def __init__(self, model):
+        self.model = model
+        self.ema_model = copy.deepcopy(model)
+        for param in self.ema_model.parameters():
+            {freeze}
+
+    def update(self):
+        for ema_p, p in zip(self.ema_model.parameters(), self.model.parameters()):
+            ema_p.mul_(0.9).add_(p.data, alpha=0.1)
+"""
+
+
+@pytest.mark.parametrize("freeze, expected", [
+    ("param.detach_()", []),  # a leaf detached in place requires no grad
+    ("param.requires_grad_(False)", []),
+    ("param.data.mul_(1)", [("AGI002", 14)]),
+])
+def test_a_copy_detached_in_place_is_frozen(freeze, expected):
+    assert _codes(EMA.format(freeze=freeze)) == expected

@@ -982,9 +982,10 @@ class Interpreter:
                     return self.run_statement(state, node.orelse)
                 return self.run_block(state, node.orelse.body)
             then_flags, else_flags = self._flags_of(node.test)
-            if then_flags and then_flags <= state.flags or else_flags and _contradicts(else_flags, state.flags):
+            flags = state.flags
+            if then_flags and then_flags <= flags or else_flags and _contradicts(else_flags, flags):
                 return self.run_block(state, node.body)  # a flag this path already took a branch on
-            if else_flags and else_flags <= state.flags or then_flags and _contradicts(then_flags, state.flags):
+            if else_flags and else_flags <= flags or then_flags and _contradicts(then_flags, flags):
                 if node.orelse is None:
                     return state
                 return self.run_statement(state, node.orelse) if type(node.orelse) is cst.If else \
@@ -1000,7 +1001,8 @@ class Interpreter:
                 else_state = state if else_facts is None and not else_flags else \
                     self._run_branch(self._flagged(state.copy(), else_flags), (), else_facts)
             elif type(node.orelse) is cst.If:
-                else_state = self._run_branch(self._flagged(state.copy(), else_flags), node.orelse, else_facts)
+                else_state = self._run_branch(self._flagged(state.copy(), else_flags), node.orelse,
+                                              else_facts)
             else:
                 else_state = self._run_branch(self._flagged(state.copy(), else_flags), node.orelse.body,
                                               else_facts)
@@ -1286,8 +1288,9 @@ class Interpreter:
 
     @staticmethod
     def _freeze_after_loop(state: State, node: cst.For) -> None:
-        """``for p in ema.parameters(): p.requires_grad = False`` (or ``p.requires_grad_(False)``) freezes
-        the module: its parameters, taken again afterwards, are leaves that do not require grad."""
+        """``for p in ema.parameters(): p.requires_grad = False`` (``p.requires_grad_(False)``,
+        ``p.detach_()``) freezes the module: its parameters, taken again afterwards, are leaves that do not
+        require grad."""
         it = node.iter
         if not (type(it) is cst.Call and type(it.func) is cst.Attribute
                 and it.func.attr.value == "parameters" and type(node.target) is cst.Name):
@@ -1304,9 +1307,12 @@ class Interpreter:
                               for t in inner.targets) and sem.is_false_or_none(inner.value)
             elif type(inner) is cst.Call:
                 func = inner.func
-                freezes = (type(func) is cst.Attribute and func.attr.value == "requires_grad_"
-                           and type(func.value) is cst.Name and func.value.value == var
-                           and bool(inner.args) and sem.is_false_or_none(inner.args[0].value))
+                # ``p.requires_grad_(False)``, or ``p.detach_()``: a leaf detached in place requires no grad
+                freezes = (type(func) is cst.Attribute and type(func.value) is cst.Name
+                           and func.value.value == var
+                           and (func.attr.value == "requires_grad_" and bool(inner.args)
+                                and sem.is_false_or_none(inner.args[0].value)
+                                or func.attr.value == "detach_" and not inner.args))
             else:
                 continue
             if freezes:
@@ -1736,7 +1742,8 @@ def _earlier_elements(state: State, groups: FrozenSet[str], made_before: FrozenS
                       back: bool = False) -> None:
     """A new round of a ``for`` over distinct tensors (:func:`_distinct_elements`): what the loop saved of
     the element of an earlier round is another tensor's save, which a write to this round's element leaves
-    alone (``g *= s; total = total + g ** 2``). ``back``: after the loop, they are the list's elements again."""
+    alone (``g *= s; total = total + g ** 2``). ``back``: after the loop, they are the list's elements
+    again."""
     for rid, rec in list(state.records.items()):
         if rid in made_before:
             continue
