@@ -675,9 +675,8 @@ def call(interp: "Interpreter", state: State, node: cst.Call) -> Val:
             own = ModuleInfo(None, "params:" + (unit.class_name or "")) \
                 if unit.class_name in interp.ctx.user_modules else None
             result = unknown_result(interp, state, node, vals, owner=own)
-            passed = {p: v for p, (v, _n) in bound.items()} if bound is not None else None
-            if unit.class_name and (interp.ctx.nograd_returns.get(key) or (
-                    passed is not None and _nograd_given(interp, key, passed, []))):
+            if unit.class_name and (interp.ctx.nograd_returns.get(key) or bound is not None and _nograd_given(
+                    interp, key, {p: v for p, (v, _n) in bound.items()}, [])):
                 # ``offset = self._padding_offset(x)`` that builds its result from constants: no grad
                 return _holding(interp, replace(result, grad=NO, origin=None), saves, mark)
             if unit.class_name:
